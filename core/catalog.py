@@ -1,0 +1,78 @@
+"""The six games of the parlor, and which of them can be played yet.
+
+A game is playable when its rules module exists and is complete; the menu
+lists every game and refuses to start the others. The rules modules are
+imported only when a game is opened, which keeps start-up fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    players: tuple[int, int]
+    dice: str
+    tagline: str
+    module: str | None  # the rules module; None while not playable
+
+    @property
+    def playable(self) -> bool:
+        return self.module is not None
+
+    def load(self) -> ModuleType:
+        if self.module is None:
+            raise LookupError(f"{self.title} is not playable yet")
+        return importlib.import_module(self.module)
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "gemelos", "Gemelos", (2, 6), "two d8",
+        "Highest roll wins, unless someone rolls twins: then only a hand "
+        "with both dice above the twin can beat it.",
+        "garito.core.gemelos",
+    ),
+    GameInfo(
+        "redman", "Red Man's Throw", (2, 2), "three d6",
+        "Six rounds where sixes rule, predictions raise the stakes, and "
+        "6-6-6 summons the Red Man.",
+        None,
+    ),
+    GameInfo(
+        "barras", "Barras", (1, 6), "percentile d10 pair",
+        "A casino table: the croupier rolls the bar, and you bet on beating it.",
+        None,
+    ),
+    GameInfo(
+        "irwin", "Irwin's Revenge", (2, 2), "d10, then five d6",
+        "An expedition for five cursed statuettes, then a race to a straight.",
+        None,
+    ),
+    GameInfo(
+        "decimus", "Decimus", (2, 2), "five d6, in secret",
+        "Secret dice, four games and mus-style betting to 30 points.",
+        None,
+    ),
+    GameInfo(
+        "willie", "Willie", (2, 3), "the Haggis deck",
+        "A manipulation rummy: rebuild the table's melds to shed your hand.",
+        None,
+    ),
+)
+
+BY_ID = {g.id: g for g in GAMES}
+
+
+def get(game_id: str) -> GameInfo:
+    try:
+        return BY_ID[game_id]
+    except KeyError:
+        raise LookupError(
+            f"unknown game {game_id!r} (choose from {', '.join(BY_ID)})"
+        ) from None

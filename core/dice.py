@@ -1,0 +1,33 @@
+"""Seeded dice: one ``random.Random`` stream per game, carried in the state.
+
+The stream's state is an immutable tuple (``Random.getstate()``) held by the
+game state, so a state is a value: applying the same action to it twice gives
+the same dice, and a saved game resumes with the same dice to come.
+"""
+
+from __future__ import annotations
+
+import random
+
+RngState = tuple
+
+
+def new_stream(seed: int) -> RngState:
+    """The stream's state for a game started with ``seed``."""
+    return random.Random(seed).getstate()
+
+
+def roll(rng: RngState, sides: int, count: int) -> tuple[tuple[int, ...], RngState]:
+    """Roll ``count`` fair dice of ``sides`` faces (1..sides).
+
+    Returns the faces in the order rolled and the stream's next state.
+    """
+    r = random.Random()
+    r.setstate(rng)
+    faces = tuple(r.randint(1, sides) for _ in range(count))
+    return faces, r.getstate()
+
+
+def fresh_seed() -> int:
+    """A seed for a game the player did not seed: 32 bits, easy to type back."""
+    return random.SystemRandom().randrange(1, 2**32)

@@ -1,0 +1,16 @@
+"""The one exception every game raises for a move the rules forbid."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow in this state.
+
+    ``rule`` names the rule broken, in words a player understands; the UI
+    shows it as it is.
+    """
+
+    def __init__(self, rule: str, action: object = None) -> None:
+        super().__init__(rule)
+        self.rule = rule
+        self.action = action

@@ -1,0 +1,41 @@
+"""Gemelos: two d8, the twins rule, king of the hill (RULES.md §1).
+
+The public rule function is :func:`compare`; the game follows the core
+protocol (``Config``, ``new_game``, ``legal_actions``, ``apply``, ``is_over``,
+``result``, ``view``) used by every Garito game.
+"""
+
+from .game import (
+    ROLL,
+    STAKE_MODES,
+    Action,
+    Config,
+    Event,
+    Result,
+    RoundResult,
+    State,
+    Throw,
+    View,
+    apply,
+    is_over,
+    legal_actions,
+    narrate,
+    new_game,
+    phase,
+    result,
+    settle,
+    stake_range,
+    to_act,
+    view,
+)
+from .rules import compare, describe, explain, is_twins, show
+
+GAME_ID = "gemelos"
+TITLE = "Gemelos"
+
+__all__ = [
+    "GAME_ID", "TITLE", "ROLL", "STAKE_MODES", "Action", "Config", "Event", "Result",
+    "RoundResult", "State", "Throw", "View", "apply", "compare", "describe", "explain",
+    "is_over", "is_twins", "legal_actions", "narrate", "new_game", "phase", "result",
+    "settle", "show", "stake_range", "to_act", "view",
+]

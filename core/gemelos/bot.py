@@ -1,0 +1,58 @@
+"""The computer seat for Gemelos.
+
+Rolling is forced, so the only decision is the stake, taken from the exact
+chance of winning the round as the seat sees it (``odds.round_chances``):
+
+* ``easy`` stakes in proportion to its chance of winning, as a naive player
+  does: it ignores how many rivals pay in and whether the bet is favourable.
+* ``hard`` stakes by the bet's expected value under the pot rule (the winner
+  takes from each loser at most its own stake): nothing above the minimum
+  unless the bet is favourable, and then in proportion to its edge, a
+  fractional-Kelly sizing so a run of bad rounds does not ruin it.
+"""
+
+from __future__ import annotations
+
+from .game import ROLL, Action, View
+from .odds import round_chances
+
+LEVELS = ("easy", "hard")
+
+
+def chances(view: View, seat: int) -> tuple[float, float, float]:
+    """(win, lose, void) for ``seat`` in the round as it stands."""
+    rolled = {t.seat for t in view.throws}
+    pending = [s for s in view.order if s not in rolled]
+    target_at = pending.index(seat) if seat in pending else -1
+    pos = view.leaders.index(seat) if seat in view.leaders else -1
+    players = view.config.players
+    if view.rolloff:
+        players = max(players, 3)  # a roll-off never voids
+    return round_chances(
+        view.lead_hand, len(view.leaders), pos, len(pending), target_at, players
+    )
+
+
+def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if legal == [ROLL]:
+        return ROLL
+    amounts = [a.amount for a in legal]
+    low, high = min(amounts), max(amounts)
+    if low == high:
+        return legal[0]
+    win, lose, _void = chances(view, view.seat)
+    if level == "easy":
+        amount = low + round((high - low) * win)
+    else:
+        rivals = view.config.players - 1
+        # Per chip staked (rivals matching it): +rivals when winning, -1 when losing.
+        edge = win * rivals - lose
+        if edge <= 0:
+            amount = low
+        else:
+            kelly = edge / rivals  # fraction of the bankroll Kelly would bet
+            amount = low + round((high - low) * min(1.0, 2 * kelly))
+    amount = max(low, min(high, amount))
+    return Action("stake", amount)

@@ -1,0 +1,497 @@
+"""Gemelos as a state machine: config, state, legal actions, apply (RULES.md §1).
+
+A round: (optionally) stakes, then each seat rolls 2d8 in turn order, king of
+the hill. A single leader at the end wins the round; with two players a tie
+voids the round (stakes back, replayed); with more, the tied leaders roll off
+(another king-of-the-hill pass among them, repeated while tied). First to
+``wins_needed`` round wins takes the match.
+
+Stakes: each seat stakes between the table limits (a seat with fewer chips
+than the minimum stakes all it has). The winner takes the pot, but, as with
+an all-in at poker, collects from each loser at most what it staked itself:
+any excess goes back to its owner. That makes a stake a real wager (the more
+you put in, the more you can win and lose), which is what the seed's remark
+about the later roller's advantage presumes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Literal
+
+from ..dice import RngState, new_stream, roll
+from ..errors import IllegalAction
+from .rules import Hand, compare, describe, explain, show
+
+STAKE_MODES = ("off", "blind", "before-roll")
+FIRST_ROLLER = ("rotate", "fixed")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Rule variants of RULES.md §1, with its defaults."""
+
+    players: int = 2
+    wins_needed: int = 3
+    first_roller: str = "rotate"
+    stakes: str = "off"
+    bankroll: int = 50
+    stake_min: int = 1
+    stake_max: int = 10
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 6:
+            raise ValueError("Gemelos is for 2 to 6 players")
+        if not 2 <= self.wins_needed <= 7:
+            raise ValueError("a match is played to 2–7 round wins")
+        if self.first_roller not in FIRST_ROLLER:
+            raise ValueError(f"first roller is one of {', '.join(FIRST_ROLLER)}")
+        if self.stakes not in STAKE_MODES:
+            raise ValueError(f"stakes are one of {', '.join(STAKE_MODES)}")
+        if not 1 <= self.stake_min <= self.stake_max:
+            raise ValueError("table limits need 1 ≤ minimum ≤ maximum")
+        if self.bankroll < 1:
+            raise ValueError("the bankroll must be at least 1 chip")
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Config:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown Gemelos settings: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move: ``roll``, or ``stake N``. ``str()`` is the record notation."""
+
+    kind: Literal["roll", "stake"]
+    amount: int = 0
+
+    def __str__(self) -> str:
+        return "roll" if self.kind == "roll" else f"stake {self.amount}"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        parts = text.split()
+        if parts == ["roll"]:
+            return ROLL
+        if len(parts) == 2 and parts[0] == "stake" and parts[1].isdigit():
+            return cls("stake", int(parts[1]))
+        raise ValueError(f"not a Gemelos action: {text!r}")
+
+
+ROLL = Action("roll")
+
+
+@dataclass(frozen=True)
+class Throw:
+    seat: int
+    dice: Hand
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the game's story; ``narrate`` turns it into words.
+
+    kind: ``round`` (a round starts), ``stake``, ``roll``, ``rolloff``,
+    ``void``, ``won`` (a round), ``match``.
+    For a roll, ``verdict`` is ``leads`` (first roll), ``takes`` (beats the
+    leader), ``ties`` (joins the lead) or ``holds`` (the leader stays), and
+    ``reason`` says which rule decided it.
+    """
+
+    kind: str
+    seat: int = -1
+    dice: Hand | tuple = ()
+    seats: tuple[int, ...] = ()
+    amount: int = 0
+    number: int = 0
+    verdict: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    winner: int
+    throws: tuple[Throw, ...]  # every throw of the round, roll-offs included
+    pot: int
+    payout: tuple[int, ...]  # chips each seat got back from the pot
+    reason: str
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    seed: int
+    rng: RngState = field(repr=False)
+    round: int
+    first: int
+    wins: tuple[int, ...]
+    chips: tuple[int, ...]
+    stakes: tuple[int | None, ...]
+    order: tuple[int, ...]  # seats rolling in the current pass, in order
+    rolloff: int  # 0 for the round's pass, n for the n-th roll-off
+    throws: tuple[Throw, ...]  # throws of the current pass
+    round_throws: tuple[Throw, ...]  # every throw of the round so far
+    leaders: tuple[int, ...]
+    lead_hand: Hand | None
+    over: bool
+    events: tuple[Event, ...]
+    history: tuple[RoundResult, ...]
+    voids: int = 0
+
+    @property
+    def pot(self) -> int:
+        return sum(s for s in self.stakes if s)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat sees: everything but the dice stream (and its seed),
+    which would let a player know the dice to come."""
+
+    seat: int
+    config: Config
+    round: int
+    first: int
+    wins: tuple[int, ...]
+    chips: tuple[int, ...]
+    stakes: tuple[int | None, ...]
+    pot: int
+    order: tuple[int, ...]
+    rolloff: int
+    throws: tuple[Throw, ...]
+    round_throws: tuple[Throw, ...]
+    leaders: tuple[int, ...]
+    lead_hand: Hand | None
+    over: bool
+    to_act: int | None
+    phase: str
+    events: tuple[Event, ...]
+    history: tuple[RoundResult, ...]
+    voids: int
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: int
+    wins: tuple[int, ...]
+    chips: tuple[int, ...]
+    net: tuple[int, ...]  # chips won or lost against the bankroll
+    rounds: int
+    voids: int
+
+
+# ---------------------------------------------------------------- the machine
+
+
+def new_game(config: Config, seed: int) -> State:
+    n = config.players
+    chips = (config.bankroll,) * n if config.stakes != "off" else (0,) * n
+    state = State(
+        config=config,
+        seed=seed,
+        rng=new_stream(seed),
+        round=0,
+        first=0,
+        wins=(0,) * n,
+        chips=chips,
+        stakes=(None,) * n,
+        order=(),
+        rolloff=0,
+        throws=(),
+        round_throws=(),
+        leaders=(),
+        lead_hand=None,
+        over=False,
+        events=(),
+        history=(),
+    )
+    return _start_round(state, first=0)
+
+
+def _start_round(state: State, first: int, number: int | None = None) -> State:
+    n = state.config.players
+    number = state.round + 1 if number is None else number
+    order = tuple((first + i) % n for i in range(n))
+    return replace(
+        state,
+        round=number,
+        first=first,
+        stakes=(None,) * n,
+        order=order,
+        rolloff=0,
+        throws=(),
+        round_throws=(),
+        leaders=(),
+        lead_hand=None,
+        events=state.events + (Event("round", seat=first, number=number),),
+    )
+
+
+def phase(state: State) -> str:
+    """``stake``, ``roll`` or ``over``."""
+    if state.over:
+        return "over"
+    if state.config.stakes == "off" or state.rolloff:
+        return "roll"
+    if state.config.stakes == "blind":
+        return "stake" if None in state.stakes else "roll"
+    seat = state.order[len(state.throws)]
+    return "stake" if state.stakes[seat] is None else "roll"
+
+
+def to_act(state: State) -> int | None:
+    """The seat whose move it is (None once the match is over)."""
+    ph = phase(state)
+    if ph == "over":
+        return None
+    if ph == "stake" and state.config.stakes == "blind":
+        return next(s for s in state.order if state.stakes[s] is None)
+    return state.order[len(state.throws)]
+
+
+def stake_range(state: State, seat: int) -> range:
+    """The stakes a seat may place: the table limits within its chips; a
+    seat short of the minimum stakes everything it has."""
+    cfg, chips = state.config, state.chips[seat]
+    if chips < cfg.stake_min:
+        return range(chips, chips + 1)
+    return range(cfg.stake_min, min(cfg.stake_max, chips) + 1)
+
+
+def legal_actions(state: State) -> list[Action]:
+    ph = phase(state)
+    if ph == "over":
+        return []
+    if ph == "roll":
+        return [ROLL]
+    return [Action("stake", a) for a in stake_range(state, to_act(state))]
+
+
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def result(state: State) -> Result | None:
+    if not state.over:
+        return None
+    winner = state.history[-1].winner
+    cfg = state.config
+    net = tuple(c - cfg.bankroll for c in state.chips) if cfg.stakes != "off" else (0,) * cfg.players
+    return Result(winner, state.wins, state.chips, net, len(state.history), state.voids)
+
+
+def view(state: State, seat: int) -> View:
+    return View(
+        seat=seat,
+        config=state.config,
+        round=state.round,
+        first=state.first,
+        wins=state.wins,
+        chips=state.chips,
+        stakes=state.stakes,
+        pot=state.pot,
+        order=state.order,
+        rolloff=state.rolloff,
+        throws=state.throws,
+        round_throws=state.round_throws,
+        leaders=state.leaders,
+        lead_hand=state.lead_hand,
+        over=state.over,
+        to_act=to_act(state),
+        phase=phase(state),
+        events=state.events,
+        history=state.history,
+        voids=state.voids,
+    )
+
+
+def _refuse(state: State, action: Action) -> IllegalAction:
+    ph = phase(state)
+    if ph == "over":
+        return IllegalAction("The match is over: no more moves.", action)
+    if action.kind == "roll":
+        mode = "blind: every seat stakes before anyone rolls" if state.config.stakes == "blind" else "each seat stakes just before its roll"
+        return IllegalAction(f"Stake first: stakes are {mode}.", action)
+    if action.kind == "stake":
+        if ph == "roll":
+            if state.config.stakes == "off":
+                return IllegalAction("Stakes are off in this match.", action)
+            if state.rolloff:
+                return IllegalAction("No stakes in a roll-off: the pot is already set.", action)
+            return IllegalAction("Stakes are placed before rolling.", action)
+        r = stake_range(state, to_act(state))
+        return IllegalAction(
+            f"A stake must be {r.start}–{r.stop - 1} chips: the table limits within your chips.",
+            action,
+        )
+    return IllegalAction(f"{action} is not a Gemelos move.", action)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises ``IllegalAction`` naming the rule."""
+    if action not in legal_actions(state):
+        raise _refuse(state, action)
+    seat = to_act(state)
+    assert seat is not None
+    if action.kind == "stake":
+        stakes = list(state.stakes)
+        stakes[seat] = action.amount
+        chips = list(state.chips)
+        chips[seat] -= action.amount
+        return replace(
+            state,
+            stakes=tuple(stakes),
+            chips=tuple(chips),
+            events=state.events + (Event("stake", seat=seat, amount=action.amount),),
+        )
+    return _roll(state, seat)
+
+
+def _roll(state: State, seat: int) -> State:
+    dice, rng = roll(state.rng, 8, 2)
+    hand: Hand = (dice[0], dice[1])
+    throw = Throw(seat, hand)
+    leaders, lead = state.leaders, state.lead_hand
+    if lead is None:
+        event = Event("roll", seat=seat, dice=hand, verdict="leads")
+        leaders, lead = (seat,), hand
+    else:
+        c = compare(hand, lead)
+        if c > 0:
+            event = Event("roll", seat=seat, dice=hand, seats=leaders, verdict="takes", reason=explain(hand, lead))
+            leaders, lead = (seat,), hand
+        elif c == 0:
+            event = Event("roll", seat=seat, dice=hand, seats=leaders, verdict="ties", reason=f"the same {show(hand)}")
+            leaders = leaders + (seat,)
+        else:
+            event = Event("roll", seat=seat, dice=hand, seats=leaders, verdict="holds", reason=explain(lead, hand))
+    state = replace(
+        state,
+        rng=rng,
+        throws=state.throws + (throw,),
+        round_throws=state.round_throws + (throw,),
+        leaders=leaders,
+        lead_hand=lead,
+        events=state.events + (event,),
+    )
+    if len(state.throws) < len(state.order):
+        return state
+    return _end_pass(state)
+
+
+def _end_pass(state: State) -> State:
+    if len(state.leaders) == 1:
+        return _win_round(state, state.leaders[0])
+    if state.config.players == 2:
+        # An absolute tie between the two players: the round is void.
+        chips = tuple(c + (s or 0) for c, s in zip(state.chips, state.stakes))
+        state = replace(
+            state,
+            chips=chips,
+            voids=state.voids + 1,
+            events=state.events + (Event("void", seats=state.leaders, dice=state.lead_hand),),
+        )
+        return _start_round(state, first=state.first, number=state.round)
+    return replace(
+        state,
+        order=state.leaders,
+        rolloff=state.rolloff + 1,
+        throws=(),
+        leaders=(),
+        lead_hand=None,
+        events=state.events + (Event("rolloff", seats=state.leaders, dice=state.lead_hand, number=state.rolloff + 1),),
+    )
+
+
+def settle(stakes: tuple[int | None, ...], winner: int) -> tuple[int, ...]:
+    """What each seat gets back from the pot when ``winner`` takes it.
+
+    The winner takes its own stake back and, from each loser, at most what it
+    staked itself; a loser's excess goes back to the loser.
+    """
+    own = stakes[winner] or 0
+    back = []
+    for seat, s in enumerate(stakes):
+        s = s or 0
+        if seat == winner:
+            back.append(own + sum(min(o or 0, own) for i, o in enumerate(stakes) if i != winner))
+        else:
+            back.append(max(0, s - own))
+    return tuple(back)
+
+
+def _win_round(state: State, winner: int) -> State:
+    pot = state.pot
+    payout = settle(state.stakes, winner) if pot else (0,) * state.config.players
+    chips = tuple(c + p for c, p in zip(state.chips, payout))
+    wins = tuple(w + (1 if i == winner else 0) for i, w in enumerate(state.wins))
+    reason = _round_reason(state, winner)
+    record = RoundResult(state.round, winner, state.round_throws, pot, payout, reason)
+    events = state.events + (Event("won", seat=winner, amount=payout[winner], number=state.round, reason=reason),)
+    state = replace(state, chips=chips, wins=wins, history=state.history + (record,), events=events)
+    if wins[winner] >= state.config.wins_needed:
+        return replace(
+            state,
+            over=True,
+            stakes=(None,) * state.config.players,
+            events=state.events + (Event("match", seat=winner, number=wins[winner]),),
+        )
+    n = state.config.players
+    first = (state.first + 1) % n if state.config.first_roller == "rotate" else state.first
+    return _start_round(state, first=first)
+
+
+def _round_reason(state: State, winner: int) -> str:
+    """Why the round went to ``winner``: its hand, and the rule that held."""
+    hand = state.lead_hand
+    assert hand is not None
+    if state.rolloff:
+        return f"won the roll-off with {describe(hand)}"
+    beaten = [t for t in state.throws if t.seat != winner]
+    if len(beaten) == 1:
+        return explain(hand, beaten[0].dice)
+    return f"{describe(hand)} beat every challenger"
+
+
+# ---------------------------------------------------------------- narration
+
+
+def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
+    """One event in words, for the log."""
+    who = names[event.seat] if event.seat >= 0 else ""
+    k = event.kind
+    if k == "round":
+        return f"Round {event.number}: {who} rolls first."
+    if k == "stake":
+        return f"{who} stakes {event.amount}."
+    if k == "roll":
+        hand = describe(event.dice)
+        rolled = f"{who} rolls {event.dice[0]} and {event.dice[1]}: {hand}"
+        others = " and ".join(names[s] for s in event.seats)
+        if event.verdict == "leads":
+            return f"{rolled}, and leads."
+        if event.verdict == "takes":
+            return f"{rolled}, and takes the lead from {others}: {event.reason}."
+        if event.verdict == "ties":
+            return f"{rolled}, and ties {others}: {event.reason}."
+        keeps = "keeps" if len(event.seats) == 1 else "keep"
+        return f"{rolled}. {others} {keeps} the lead: {event.reason}."
+    if k == "rolloff":
+        tied = " and ".join(names[s] for s in event.seats)
+        return f"{tied} share the lead with {describe(event.dice)}: roll-off!"
+    if k == "void":
+        return f"Absolute tie, both {show(event.dice)}: the round is void and replayed."
+    if k == "won":
+        pot = f", and takes {event.amount} chips" if event.amount else ""
+        return f"{who} wins round {event.number}: {event.reason}{pot}."
+    if k == "match":
+        return f"{who} wins the match with {event.number} rounds."
+    return k

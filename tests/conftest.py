@@ -1,0 +1,15 @@
+"""Shared test set-up: every test gets its own Garito home, bots move at once."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def garito_home(tmp_path, monkeypatch):
+    home = tmp_path / "garito-home"
+    monkeypatch.setenv("GARITO_HOME", str(home))
+    monkeypatch.setenv("GARITO_BOT_DELAY", "0")
+    for var in ("NO_COLOR", "TEXTUAL_THEME", "GARITO_ASCII"):
+        monkeypatch.delenv(var, raising=False)
+    return home
