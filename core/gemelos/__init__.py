@@ -11,6 +11,8 @@ from .game import (
     Action,
     Config,
     Event,
+    LEVELS,
+    VARIANTS,
     Result,
     RoundResult,
     State,
@@ -34,7 +36,7 @@ GAME_ID = "gemelos"
 TITLE = "Gemelos"
 
 __all__ = [
-    "GAME_ID", "TITLE", "ROLL", "STAKE_MODES", "Action", "Config", "Event", "Result",
+    "GAME_ID", "TITLE", "ROLL", "STAKE_MODES", "Action", "Config", "Event", "LEVELS", "VARIANTS", "Result",
     "RoundResult", "State", "Throw", "View", "apply", "compare", "describe", "explain",
     "is_over", "is_twins", "legal_actions", "narrate", "new_game", "phase", "result",
     "settle", "show", "stake_range", "to_act", "view",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .game import ROLL, Action, View
 from .odds import round_chances
 
-LEVELS = ("easy", "hard")
+from .game import LEVELS  # noqa: F401
 
 
 def chances(view: View, seat: int) -> tuple[float, float, float]:

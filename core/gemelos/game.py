@@ -21,6 +21,7 @@ from typing import Literal
 
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
+from ..variants import Variant
 from .rules import Hand, compare, describe, explain, show
 
 STAKE_MODES = ("off", "blind", "before-roll")
@@ -495,3 +496,17 @@ def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
     if k == "match":
         return f"{who} wins the match with {event.number} rounds."
     return k
+
+
+# ---------------------------------------------------------------- variants
+
+_STAKED = ("stakes", ("blind", "before-roll"))
+VARIANTS = (
+    Variant("wins_needed", "Match to", tuple(range(2, 8)), tuple(f"{n} wins" for n in range(2, 8))),
+    Variant("first_roller", "First roller", FIRST_ROLLER, ("rotates", "stays")),
+    Variant("stakes", "Stakes", STAKE_MODES, ("off", "blind", "before roll")),
+    Variant("bankroll", "Bankroll", (20, 50, 100, 200), needs=_STAKED),
+    Variant("stake_min", "Min stake", (1, 2, 5, 10), needs=_STAKED),
+    Variant("stake_max", "Max stake", (5, 10, 20, 50), needs=_STAKED),
+)
+LEVELS = ("easy", "hard")

@@ -1,0 +1,23 @@
+"""Where Garito keeps its files.
+
+``platformdirs.user_config_path("garito")`` by default; ``GARITO_HOME``
+moves everything elsewhere (tests, portable installs, several profiles).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def config_dir() -> Path:
+    home = os.environ.get("GARITO_HOME")
+    if home:
+        return Path(home)
+    import platformdirs
+
+    return platformdirs.user_config_path("garito")
+
+
+def saves_dir() -> Path:
+    return config_dir() / "saves"

@@ -1,0 +1,35 @@
+"""Helpers for driving the app in tests."""
+
+from __future__ import annotations
+
+from garito.core.gemelos import Config
+from garito.core.match import Match, Seat
+
+
+async def settle(pilot, rounds: int = 4) -> None:
+    """Let computer seats (thread workers) and the screens they open finish."""
+    for _ in range(rounds):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def gemelos_match(seed: int = 7, seats=("human", "computer"), **rules) -> Match:
+    names = ("Ana", "Ramón", "Lucía", "Tomás", "Inés", "Xoán")
+    config = Config(players=len(seats), **rules)
+    return Match.start(
+        "gemelos", config, seed,
+        tuple(Seat(names[i], kind) for i, kind in enumerate(seats)),
+    )
+
+
+def sync(coro_fn):
+    """Run an async test with asyncio (no pytest plugin needed)."""
+    import asyncio
+    import functools
+
+    @functools.wraps(coro_fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(coro_fn(*args, **kwargs))
+
+    return wrapper

@@ -1,0 +1,244 @@
+"""The app driven by keys, as a player would (Textual's Pilot)."""
+
+from __future__ import annotations
+
+import json
+
+from garito.core import gemelos as g
+from garito.core.match import Match
+from garito.store import saves
+from garito.tui.app import GarApp
+from garito.tui.screens.game import GameScreen
+from garito.tui.screens.menu import MenuScreen
+from garito.tui.screens.newgame import NewGameScreen
+from garito.tui.screens.notices import ConfirmScreen, TooSmallScreen
+from garito.tui.screens.results import InfoScreen, MatchOverScreen
+from garito.tui.screens.rules import RulesScreen
+
+from .helpers import gemelos_match, settle, sync
+
+
+async def play_to_the_end(pilot, limit=200):
+    """Press what a player presses until the match-over screen shows."""
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        if isinstance(app.screen, MatchOverScreen):
+            return
+        await pilot.press("space")
+    raise AssertionError("the match did not end")
+
+
+@sync
+async def test_full_match_human_vs_computer_by_keys():
+    app = GarApp(start=gemelos_match(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("space")  # Ana rolls 6+3, Ramón answers 7+1
+        await settle(pilot)
+        assert isinstance(app.screen, InfoScreen)
+        assert "Ana wins the round" in str(app.screen.body)
+        assert "9 beats 8" in str(app.screen.body)
+        await play_to_the_end(pilot)
+        body = str(app.screen.body)
+        assert "Ramón wins the match in 4 rounds" in body
+        assert screen.match.state.wins == (1, 3)
+        # The same game, replayed from its record, has the same dice.
+        again = Match.from_record(screen.match.to_record())
+        assert again.state == screen.match.state
+        assert not saves.save_path("gemelos").exists()  # a finished game is not "in progress"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+@sync
+async def test_save_mid_game_restart_continue_and_finish():
+    first = GarApp(start=gemelos_match(seed=11, seats=("human", "human")))
+    async with first.run_test() as pilot:
+        await settle(pilot)
+        for key in ("space", "space", "enter", "space"):
+            await pilot.press(key)
+            await settle(pilot)
+        played = first.screen.match
+    assert len(played.actions) == 3
+    saved = json.loads(saves.save_path("gemelos").read_text())
+    assert saved["actions"] == ["roll", "roll", "roll"] and saved["seed"] == 11
+
+    second = GarApp()
+    async with second.run_test() as pilot:
+        await settle(pilot)
+        assert isinstance(second.screen, MenuScreen)
+        await pilot.press("enter")  # "Continue Gemelos" comes first
+        await settle(pilot)
+        screen = second.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.match.state == played.state  # same dice to come
+        await play_to_the_end(pilot)
+        final = screen.match
+    # Continuing gave exactly the game an uninterrupted replay gives.
+    direct = g.new_game(final.config, 11)
+    for a in final.actions:
+        direct = g.apply(direct, a)
+    assert direct == final.state
+
+
+@sync
+async def test_a_damaged_save_is_reported_and_set_aside(garito_home):
+    folder = garito_home / "saves"
+    folder.mkdir(parents=True)
+    (folder / "gemelos.json").write_text('{"schema": 1, "game": "gemelos", "seed": ')
+    app = GarApp()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        notes = [n.message for n in app._notifications]
+        assert any("could not be read" in n for n in notes)
+    assert not (folder / "gemelos.json").exists()
+    assert (folder / "gemelos.json.corrupt").read_text().startswith('{"schema": 1')
+
+
+@sync
+async def test_a_save_that_does_not_replay_is_set_aside(garito_home):
+    folder = garito_home / "saves"
+    folder.mkdir(parents=True)
+    record = gemelos_match().to_record()
+    record["actions"] = ["stake 3"]  # stakes are off in this match
+    (folder / "gemelos.json").write_text(json.dumps(record))
+    found, damaged = saves.load_all()
+    assert found == [] and len(damaged) == 1
+    assert "Stakes are off" in damaged[0].reason
+    assert (folder / "gemelos.json.corrupt").exists()
+
+
+@sync
+async def test_menu_new_game_dialog_starts_a_three_seat_game():
+    app = GarApp()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("right")  # players 2 -> 3
+        await settle(pilot)
+        assert app.screen.query_one("#seat-2").display
+        assert not app.screen.query_one("#seat-3").display
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen if isinstance(app.screen, GameScreen) else app.screen_stack[-2]
+        assert isinstance(screen, GameScreen)
+        assert screen.match.config.players == 3
+        assert [s.kind for s in screen.match.seats] == ["human", "computer", "computer"]
+
+
+@sync
+async def test_unplayable_games_cannot_be_started():
+    app = GarApp()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")  # Red Man's Throw
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert any("not playable yet" in n.message for n in app._notifications)
+
+
+@sync
+async def test_stake_chosen_by_keys():
+    app = GarApp(start=gemelos_match(seed=7, stakes="before-roll"))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("right", "right", "right", "left", "right", "enter")
+        await settle(pilot)
+        state = app.screen.match.state
+        assert state.stakes[0] == 4 and state.chips[0] == 46
+        screen = app.screen
+        await pilot.press("end")  # no effect: it is time to roll, not to stake
+        await settle(pilot)
+        assert len(screen.match.actions) == 1
+        await pilot.press("enter")  # Enter is the main action too: the roll
+        await settle(pilot)
+        assert [str(a) for a in screen.match.actions[:2]] == ["stake 4", "roll"]
+
+
+@sync
+async def test_escape_asks_before_leaving_and_the_game_stays_saved():
+    app = GarApp(start=gemelos_match(seats=("human", "human")))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+    assert json.loads(saves.save_path("gemelos").read_text())["actions"] == ["roll"]
+
+
+@sync
+async def test_illegal_action_is_refused_with_the_rule():
+    app = GarApp(start=gemelos_match())
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.play(g.Action("stake", 5)) is False
+        assert screen.match.actions == ()
+        await settle(pilot)
+        assert any("Stakes are off" in n.message for n in app._notifications)
+
+
+@sync
+async def test_wrong_keys_do_nothing_harmful():
+    app = GarApp(start=gemelos_match(seats=("human", "human")))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("x", "left", "right", "home", "end", "tab", "ctrl+x", "3", "z")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.actions == ()
+
+
+@sync
+async def test_rules_screen_opens_and_closes():
+    app = GarApp(start=gemelos_match(seats=("human", "human")))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
+@sync
+async def test_too_small_terminal_shows_a_notice_and_recovers():
+    app = GarApp(start=gemelos_match(seats=("human", "human")))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("space")  # the game underneath is untouched
+        await settle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.actions == ()
+
+
+@sync
+async def test_computer_only_table_plays_itself_to_the_end():
+    app = GarApp(start=gemelos_match(seed=5, seats=("computer", "computer", "computer"), stakes="blind"))
+    async with app.run_test() as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            if isinstance(app.screen, InfoScreen):
+                app.screen.action_close()
+        assert isinstance(app.screen, MatchOverScreen)

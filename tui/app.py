@@ -1,0 +1,103 @@
+"""GarApp: the Garito application shell.
+
+The app owns what every screen shares: the theme, ASCII mode, the bot pace,
+the "too small" notice, and where a game starts from (the menu, the CLI, or
+a save). Game screens are imported only when a game opens, so the menu's
+first frame costs little more than Textual itself.
+"""
+
+from __future__ import annotations
+
+import os
+
+from textual.app import App
+from textual.binding import Binding
+from textual.events import Resize
+
+from garito.core.match import Match
+
+from .screens.menu import MenuScreen
+from .screens.notices import TooSmallScreen
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+THEMES = ("textual-dark", "textual-light", "ansi-dark", "ansi-light")
+DEFAULT_THEME = "textual-dark"
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+
+
+class GarApp(App[None]):
+    CSS_PATH = "garito.tcss"
+    TITLE = "Garito"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+        Binding("ctrl+t", "next_theme", "Theme", show=False, id="theme"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        ascii_only: bool | None = None,
+        theme: str | None = None,
+        start: Match | None = None,
+        bot_delay: float | None = None,
+    ) -> None:
+        super().__init__()
+        from garito.store import settings
+
+        prefs = settings.load()
+        self.ascii_only = _env_flag("GARITO_ASCII") if ascii_only is None else ascii_only
+        if bot_delay is None:
+            try:
+                bot_delay = float(os.environ.get("GARITO_BOT_DELAY", "0.7"))
+            except ValueError:
+                bot_delay = 0.7
+        self.bot_delay = max(0.0, bot_delay)
+        wanted = theme or os.environ.get("TEXTUAL_THEME") or prefs.get("theme") or DEFAULT_THEME
+        self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        self._start = start
+
+    def on_mount(self) -> None:
+        self.theme = self._wanted_theme
+        if self.ascii_only:
+            self.add_class("-ascii")
+        self.push_screen(MenuScreen())
+        if self._start is not None:
+            self.open_match(self._start)
+        self._check_size(self.size.width, self.size.height)
+
+    # ---------------------------------------------------------- navigation
+
+    def open_match(self, match: Match) -> None:
+        """Show ``match`` on its game's screen."""
+        from .games import screen_for
+
+        self.push_screen(screen_for(match))
+
+    def watch_theme(self, theme: str) -> None:
+        from garito.store import settings
+
+        if self.is_mounted and theme in THEMES:
+            settings.update(theme=theme)
+
+    def action_next_theme(self) -> None:
+        i = THEMES.index(self.theme) if self.theme in THEMES else -1
+        self.theme = THEMES[(i + 1) % len(THEMES)]
+        self.notify(f"Theme: {self.theme}", timeout=1.5)
+
+    # ---------------------------------------------------------- too small
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif small:
+            self.screen.query_one(TooSmallScreen.Notice).size_now = (width, height)
+        elif showing:
+            self.pop_screen()

@@ -1,0 +1,175 @@
+"""The ``garito`` command.
+
+    garito                                   the menu
+    garito play gemelos --seats human,bot --seed 7 [--rule stakes=blind]
+    garito rules gemelos                     the rules, printed
+    garito --version | --help
+
+A bad argument prints one line and exits with status 2, never a traceback.
+Textual is imported only when the app actually starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+THEMES = ("textual-dark", "textual-light", "ansi-dark", "ansi-light")
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2
+        raise UsageError(message)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("garito")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="garito",
+        description="Garito: a terminal parlor of dice and card games.",
+        epilog="Keys in the app: Space/Enter act, ? rules, Escape back, ctrl+q quit.",
+    )
+    p.add_argument("--version", action="version", version=f"garito {_version()}")
+    p.add_argument("--ascii", action="store_true", help="draw with ASCII only (also GARITO_ASCII=1)")
+    p.add_argument("--theme", choices=THEMES, help="colour theme (ctrl+t cycles in the app)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    play = sub.add_parser("play", help="start a game directly", description="Start a game directly.")
+    play.add_argument("game", help="gemelos (more to come)")
+    play.add_argument(
+        "--seats", default="human,computer",
+        help="comma-separated seats: human, computer (or bot), with an optional "
+        ":easy/:hard level, e.g. human,bot:easy (default: human,computer)",
+    )
+    play.add_argument("--names", help="comma-separated names for the seats")
+    play.add_argument("--seed", type=_seed, help="seed for the dice (a game is replayable from it)")
+    play.add_argument(
+        "--rule", action="append", default=[], metavar="KEY=VALUE",
+        help="a rule variant, e.g. --rule wins_needed=5 --rule stakes=blind",
+    )
+    rules = sub.add_parser("rules", help="print a game's rules", description="Print a game's rules.")
+    rules.add_argument("game")
+    for a in (play, rules):
+        a.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    return p
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("the seed must not be negative")
+    return value
+
+
+def _playable(game: str):
+    from garito.core import catalog
+
+    try:
+        info = catalog.get(game)
+    except LookupError as e:
+        raise UsageError(str(e)) from None
+    if not info.playable:
+        raise UsageError(f"{info.title} is not playable yet")
+    return info
+
+
+def make_match(args):
+    """The match ``garito play`` asks for, or UsageError saying what is wrong."""
+    from garito.core.dice import fresh_seed
+    from garito.core.match import Match, Seat
+
+    from .games import default_names
+
+    info = _playable(args.game)
+    rules = info.load()
+    seats = []
+    for item in args.seats.split(","):
+        kind, _, level = item.strip().lower().partition(":")
+        kind = {"bot": "computer", "cpu": "computer"}.get(kind, kind)
+        if kind not in ("human", "computer"):
+            raise UsageError(f"a seat is human or computer (or bot), not {item.strip()!r}")
+        level = level or "hard"
+        if level not in rules.LEVELS:
+            raise UsageError(f"a computer level is one of {', '.join(rules.LEVELS)}, not {level!r}")
+        seats.append((kind, level))
+    lo, hi = info.players
+    if not lo <= len(seats) <= hi:
+        raise UsageError(f"{info.title} is for {lo}–{hi} seats, not {len(seats)}")
+    names = default_names([k for k, _ in seats])
+    if args.names:
+        given = [n.strip() for n in args.names.split(",")]
+        if len(given) != len(seats) or not all(given):
+            raise UsageError(f"--names needs {len(seats)} non-empty names, one per seat")
+        names = given
+    if len(set(names)) != len(names):
+        raise UsageError("two seats have the same name")
+    values = {}
+    variants = {v.key: v for v in rules.VARIANTS}
+    for item in args.rule:
+        key, eq, text = item.partition("=")
+        if not eq or key not in variants:
+            raise UsageError(f"unknown rule {key!r} (rules: {', '.join(variants)})")
+        try:
+            values[key] = variants[key].parse(text)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+    try:
+        config = rules.Config(players=len(seats), **values)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    seed = args.seed if args.seed is not None else fresh_seed()
+    return Match.start(
+        info.id, config, seed,
+        tuple(Seat(n, k, lv) for n, (k, lv) in zip(names, seats)),
+    )
+
+
+def print_rules(game: str) -> None:
+    _playable(game)
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .screens.rules import rules_text
+
+    Console().print(Markdown(rules_text(game)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        start = None
+        if args.command == "rules":
+            print_rules(args.game)
+            return 0
+        if args.command == "play":
+            start = make_match(args)
+    except UsageError as e:
+        print(f"garito: error: {e}", file=sys.stderr)
+        return 2
+    from .app import GarApp
+
+    GarApp(ascii_only=True if getattr(args, "ascii", False) else None, theme=args.theme, start=start).run()
+    return 0
+
+
+def entry() -> None:  # pragma: no cover - the console script
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

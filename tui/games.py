@@ -1,0 +1,24 @@
+"""Which screen plays which game, and the names seats get by default."""
+
+from __future__ import annotations
+
+import importlib
+
+from garito.core.match import Match
+
+SCREENS = {
+    "gemelos": "garito.tui.screens.gemelos:GemelosScreen",
+}
+COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
+
+
+def screen_for(match: Match):
+    module, _, cls = SCREENS[match.game].partition(":")
+    return getattr(importlib.import_module(module), cls)(match)
+
+
+def default_names(kinds: list[str]) -> list[str]:
+    """"Player n" for the humans, Spanish and Galician names for the
+    computer seats."""
+    bots = iter(COMPUTER_NAMES)
+    return [next(bots) if kind == "computer" else f"Player {i + 1}" for i, kind in enumerate(kinds)]

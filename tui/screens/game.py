@@ -1,0 +1,172 @@
+"""GameScreen: what every game screen shares.
+
+It holds the ``Match``, applies actions through the core (refusing illegal
+ones with the rule's own words), saves after every action, runs computer
+seats in a thread worker with a short pace the player can skip, and backs
+out to the menu with a confirmation. A game's screen subclasses it, lays out
+its widgets and turns the match into what they show (``show``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+
+from textual import work
+from textual.binding import Binding
+from textual.screen import Screen
+
+from garito.core.errors import IllegalAction
+from garito.core.match import Match
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "leave", "Menu"),
+        Binding("question_mark,f1", "rules", "Rules"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.rules = match.rules
+        self.bot = importlib.import_module(self.rules.__name__ + ".bot")
+        self._hurry = threading.Event()
+        self._save_failed = False
+        self.busy = False  # a computer seat is thinking, or a result is on screen
+        self.thinking = False  # a computer seat is choosing its move
+        self._pending = None  # a computer's move that waits for a dialog to close
+
+    # ------------------------------------------------------------ hooks
+
+    def show(self) -> None:
+        """Update the widgets from ``self.match`` (subclasses)."""
+
+    def after_action(self, before: Match, after: Match, proceed) -> None:
+        """Called after each action; call ``proceed()`` when play may go on
+        (a subclass shows round results here first)."""
+        proceed()
+
+    def finished(self) -> None:
+        """The match is over (subclasses show the result)."""
+
+    # ------------------------------------------------------------ flow
+
+    def on_mount(self) -> None:
+        self.show()
+        self.call_after_refresh(self.next_turn)
+
+    @property
+    def seat_to_act(self) -> int | None:
+        return self.rules.to_act(self.match.state)
+
+    @property
+    def human_to_act(self) -> bool:
+        seat = self.seat_to_act
+        return seat is not None and self.match.seats[seat].is_human and not self.busy
+
+    def next_turn(self) -> None:
+        if self.rules.is_over(self.match.state):
+            self.finished()
+            return
+        seat = self.seat_to_act
+        if seat is not None and not self.match.seats[seat].is_human:
+            self.busy = self.thinking = True
+            self._hurry.clear()
+            self.show()
+            self.think(len(self.match.actions), seat)
+        else:
+            self.busy = False
+            self.show()
+        self.refresh_bindings()
+
+    def play(self, action) -> bool:
+        """Apply ``action`` for the seat to act; False (and a notice naming
+        the rule) if the rules refuse it."""
+        before = self.match
+        try:
+            self.match = before.play(action)
+        except IllegalAction as e:
+            self.notify(e.rule, title="Not allowed", severity="warning")
+            return False
+        self.persist()
+        self.show()
+        self.busy = True
+        self.refresh_bindings()
+        self.after_action(before, self.match, self._proceed)
+        return True
+
+    def _proceed(self, *_args) -> None:
+        self.busy = False
+        self.next_turn()
+
+    def persist(self) -> None:
+        from garito.store import saves
+
+        try:
+            if self.rules.is_over(self.match.state):
+                saves.discard(self.match.game)
+            else:
+                saves.save(self.match)
+        except OSError as e:
+            if not self._save_failed:
+                self._save_failed = True
+                self.notify(
+                    f"The game cannot be saved ({e.strerror or e}); play goes on.",
+                    title="Not saved", severity="error", timeout=8,
+                )
+
+    # ------------------------------------------------------------ computer seats
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, moves: int, seat: int) -> None:
+        state = self.match.state
+        view = self.rules.view(state, seat)
+        legal = self.rules.legal_actions(state)
+        action = self.bot.choose(view, legal, self.match.seats[seat].level)
+        self._hurry.wait(self.app.bot_delay)
+        try:
+            self.app.call_from_thread(self._computer_moves, moves, action)
+        except RuntimeError:
+            pass  # the app closed while it thought
+
+    def _computer_moves(self, moves: int, action) -> None:
+        if len(self.match.actions) != moves or self not in self.app.screen_stack:
+            return  # the match moved on (or was left) while it thought
+        if self.app.screen is not self:
+            self._pending = (moves, action)  # rules or a question are open: wait
+            return
+        self.busy = self.thinking = False
+        self.play(action)
+
+    def on_screen_resume(self) -> None:
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            self.call_after_refresh(self._computer_moves, *pending)
+
+    def action_hurry(self) -> None:
+        self._hurry.set()
+
+    # ------------------------------------------------------------ leaving
+
+    def action_leave(self) -> None:
+        if self.rules.is_over(self.match.state):
+            self.app.pop_screen()
+            return
+        from .notices import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.workers.cancel_group(self, "bot")
+                self._hurry.set()
+                self.app.pop_screen()
+
+        self.app.push_screen(
+            ConfirmScreen("Leave this game?", "It is saved: Continue on the menu resumes it."),
+            answer,
+        )
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.match.game))

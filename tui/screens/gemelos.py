@@ -1,0 +1,265 @@
+"""The Gemelos table: seats, the dice of the round, stakes, and the story.
+
+The screen turns the match into small reactive values (title, rows, dice,
+caption, prompt, stake) that the widgets are bound to, so one roll repaints
+only the widgets whose values changed.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Footer
+
+from garito.core import gemelos as g
+from garito.core.match import Match
+from garito.widgets.dice import DiceTray, Die
+from garito.widgets.gamelog import GameLog
+from garito.widgets.glyphs import glyphs
+from garito.widgets.line import Line
+from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.stake import StakeBar
+
+from .game import GameScreen
+from .results import InfoScreen, MatchOverScreen
+
+
+class GemelosScreen(GameScreen):
+    BINDINGS = [
+        Binding("space,enter", "roll", "Roll"),
+        Binding("space,enter", "stake", "Place stake"),
+        Binding("space,enter", "hurry", "Hurry"),
+        Binding("left,minus,h", "stake_by(-1)", "Less", key_display="←"),
+        Binding("right,plus,l", "stake_by(1)", "More", key_display="→"),
+        Binding("home", "stake_by(-1000)", show=False),
+        Binding("end", "stake_by(1000)", show=False),
+    ]
+
+    heading: reactive[str] = reactive("")
+    columns: reactive[tuple[str, ...]] = reactive(())
+    rows: reactive[tuple[SeatRow, ...]] = reactive(())
+    dice: reactive[tuple[Die, ...]] = reactive(())
+    caption: reactive[str] = reactive("")
+    prompt: reactive[str] = reactive("")
+    amount: reactive[int] = reactive(0)
+    low: reactive[int] = reactive(0)
+    high: reactive[int] = reactive(0)
+    note: reactive[str] = reactive("")
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="title").data_bind(text=GemelosScreen.heading)
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                with Vertical(id="seats-panel", classes="panel") as p:
+                    p.border_title = "Table"
+                    yield Scoreboard().data_bind(GemelosScreen.columns, GemelosScreen.rows)
+                with Vertical(id="dice-panel", classes="panel") as p:
+                    p.border_title = "Dice"
+                    yield DiceTray().data_bind(GemelosScreen.dice, GemelosScreen.caption)
+                yield StakeBar(id="stake").data_bind(
+                    GemelosScreen.amount, GemelosScreen.low, GemelosScreen.high, GemelosScreen.note
+                )
+                yield Line(id="prompt").data_bind(text=GemelosScreen.prompt)
+            with Vertical(id="log-panel", classes="panel") as p:
+                p.border_title = "Log"
+                yield GameLog(id="log")
+        yield Footer()
+
+    # ------------------------------------------------------------ match → widgets
+
+    def show(self) -> None:
+        m = self.match
+        s = m.state
+        cfg = s.config
+        names = m.names
+        ph = g.phase(s)
+        seat = g.to_act(s)
+        gl = glyphs(self.app.ascii_only)
+        staked = cfg.stakes != "off"
+
+        stage = f" {gl['dash']} roll-off" if s.rolloff else ""
+        self.heading = (
+            f"Gemelos {gl['dash']} round {s.round}{stage} {gl['dash']} first to {cfg.wins_needed} wins"
+            + (f" {gl['dash']} pot {s.pot}" if staked else "")
+        )
+
+        self.columns = ("Wins", "Roll", "Chips", "Stake") if staked else ("Wins", "Roll")
+        hands = {t.seat: t.dice for t in s.round_throws}  # a roll-off overwrites
+        rows = []
+        for i, seat_info in enumerate(m.seats):
+            pips = gl["win"] * s.wins[i] + gl["slot"] * (cfg.wins_needed - s.wins[i])
+            hand = hands.get(i)
+            roll = (g.describe(hand) if hand else gl["pending"]).replace(" = ", "=")
+            cells = [pips, roll]
+            if staked:
+                stake = s.stakes[i]
+                cells += [str(s.chips[i]), gl["pending"] if stake is None else str(stake)]
+            rows.append(
+                SeatRow(
+                    seat_info.name, tuple(cells),
+                    turn=i == seat and not s.over,
+                    lead=i in s.leaders,
+                    computer=not seat_info.is_human,
+                )
+            )
+        self.rows = tuple(rows)
+
+        last = s.round_throws[-1] if s.round_throws else None
+        if last is not None:
+            mark = "win" if last.seat in s.leaders else "lose"
+            self.dice = (Die(last.dice[0], 8, mark), Die(last.dice[1], 8, mark))
+            self.caption = self._caption(s, last)
+        elif s.history:
+            # Until the new round's first roll, the dice that decided the last
+            # round stay on the table.
+            won = s.history[-1]
+            final = [t for t in won.throws if t.seat == won.winner][-1]
+            self.dice = (Die(final.dice[0], 8, "win"), Die(final.dice[1], 8, "win"))
+            self.caption = f"Round {won.number}: {names[won.winner]} won with {g.describe(final.dice)}"
+        else:
+            self.dice = (Die(0, 8, "dim"), Die(0, 8, "dim"))
+            self.caption = f"Round {s.round}: {names[s.first]} rolls first"
+
+        self._show_stake(ph, seat)
+        self.prompt = self._prompt(ph, seat)
+        self.query_one(GameLog).tell([g.narrate(e, names) for e in s.events])
+
+    def _caption(self, s, last) -> str:
+        name = self.match.names[last.seat]
+        hand = g.describe(last.dice)
+        if last.seat in s.leaders and len(s.leaders) == 1:
+            return f"{name}: {hand}, leading"
+        if last.seat in s.leaders:
+            return f"{name}: {hand}, tied for the lead"
+        return f"{name}: {hand}"
+
+    def _show_stake(self, ph: str, seat: int | None) -> None:
+        stake = self.query_one(StakeBar)
+        if ph != "stake" or seat is None or not self.match.seats[seat].is_human:
+            stake.display = False
+            self._stake_for = None
+            return
+        s = self.match.state
+        r = g.stake_range(s, seat)
+        key = (len(self.match.actions), seat)
+        if self._stake_for != key:
+            self._stake_for = key
+            self.amount = r.start
+        self.low, self.high = r.start, r.stop - 1
+        self.amount = max(self.low, min(self.high, self.amount))
+        from garito.core.gemelos.bot import chances
+
+        win, lose, void = chances(g.view(s, seat), seat)
+        extra = f", tie {void:.0%}" if void >= 0.005 else ""
+        self.note = f"chips {s.chips[seat]}  win {win:.1%}{extra}"
+        stake.display = True
+
+    def _prompt(self, ph: str, seat: int | None) -> str:
+        if seat is None:
+            return "The match is over."
+        name = self.match.names[seat]
+        if not self.match.seats[seat].is_human:
+            verb = "staking" if ph == "stake" else "rolling"
+            return f"{name} is {verb}{'...' if self.app.ascii_only else '…'}"
+        if ph == "stake":
+            return f"[b]{name}[/b]: your stake? ←/→ change it, Enter places it."
+        what = "roll-off" if self.match.state.rolloff else "roll"
+        return f"[b]{name}[/b], your {what}: press Space."
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("roll", "stake", "stake_by"):
+            if not self.human_to_act:
+                return False
+            ph = g.phase(self.match.state)
+            return ph == ("roll" if action == "roll" else "stake")
+        if action == "hurry":
+            return self.thinking
+        return True
+
+    def action_roll(self) -> None:
+        self.play(g.ROLL)
+
+    def action_stake(self) -> None:
+        self.play(g.Action("stake", self.amount))
+
+    def action_stake_by(self, delta: int) -> None:
+        self.amount = max(self.low, min(self.high, self.amount + delta))
+
+    # ------------------------------------------------------------ results
+
+    def after_action(self, before: Match, after: Match, proceed) -> None:
+        b, a = before.state, after.state
+        if a.voids > b.voids:
+            self.notify("Absolute tie: the round is void and replayed.", title="Void round", timeout=3)
+        if len(a.history) > len(b.history):
+            self.app.push_screen(self._round_result(a.history[-1]), proceed)
+        else:
+            proceed()
+
+    def _round_result(self, r: g.RoundResult) -> InfoScreen:
+        m = self.match
+        s = m.state
+        names = m.names
+        gl = glyphs(self.app.ascii_only)
+        body = Text()
+        body.append(f"{names[r.winner]} wins the round\n", "bold")
+        body.append(r.reason[0].upper() + r.reason[1:] + ".\n\n")
+        for t in r.throws:
+            star = gl["lead"] if t.seat == r.winner and t is [x for x in r.throws if x.seat == r.winner][-1] else " "
+            body.append(f" {star} {names[t.seat]:<12} {g.describe(t.dice)}\n")
+        if r.pot:
+            body.append(f"\nPot {r.pot}: {names[r.winner]} takes {r.payout[r.winner]}")
+            back = [f"{names[i]} {p}" for i, p in enumerate(r.payout) if p and i != r.winner]
+            if back:
+                body.append(f" (back to {', '.join(back)})")
+            body.append("\n")
+        body.append("\n")
+        cfg = s.config
+        for i, n in enumerate(names):
+            pips = gl["win"] * s.wins[i] + gl["slot"] * (cfg.wins_needed - s.wins[i])
+            body.append(f"   {n:<12} {pips}\n")
+        humans = any(seat.is_human for seat in m.seats)
+        return InfoScreen(
+            f"Round {r.number}",
+            body,
+            auto_close=None if humans else max(1.5, 3 * self.app.bot_delay),
+        )
+
+    def finished(self) -> None:
+        res = g.result(self.match.state)
+        m = self.match
+        gl = glyphs(self.app.ascii_only)
+        staked = m.config.stakes != "off"
+        body = Text()
+        body.append(f"{m.names[res.winner]} wins the match", "bold")
+        body.append(f" in {res.rounds} rounds" + (f" ({res.voids} void)" if res.voids else "") + ".\n\n")
+        order = sorted(range(len(m.seats)), key=lambda i: (-res.wins[i], -res.chips[i], i))
+        head = f"   {'Seat':<12} {'Wins':<5}" + ("  Chips     Net" if staked else "")
+        body.append(head + "\n", "dim")
+        for i in order:
+            star = gl["lead"] if i == res.winner else " "
+            line = f" {star} {m.names[i]:<12} {res.wins[i]:<5}"
+            if staked:
+                line += f"  {res.chips[i]:>5}  {res.net[i]:>+6}"
+            body.append(line + "\n")
+        body.append("\nRounds: ", "dim")
+        body.append("  ".join(f"{r.number}:{m.names[r.winner]}" for r in m.state.history))
+        body.append(f"\nSeed {m.seed}", "dim")
+        self.app.push_screen(MatchOverScreen("Match over", body, m), self._after_match)
+
+    def _after_match(self, rematch: bool | None) -> None:
+        self.app.pop_screen()
+        if rematch:
+            from garito.core.dice import fresh_seed
+
+            m = self.match
+            self.app.open_match(Match.start(m.game, m.config, fresh_seed(), m.seats))

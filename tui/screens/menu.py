@@ -1,0 +1,157 @@
+"""The main menu: saved games to continue, the six games, and quitting."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from garito.core import catalog
+
+BANNER = """\
+╔═╗╔═╗╦═╗╦╔╦╗╔═╗
+║ ╦╠═╣╠╦╝║ ║ ║ ║
+╚═╝╩ ╩╩╚═╩ ╩ ╚═╝"""
+BANNER_ASCII = """\
+ __   _   ___ ___ _____ ___
+/ _| /_\\ | _ \\_ _|_   _/ _ \\
+\\__|/_/ \\_\\|_\\_\\___| |_| \\___/"""
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "open", "Play", priority=True),
+        Binding("question_mark,f1", "rules", "Rules"),
+        Binding("ctrl+t", "app.next_theme", "Theme"),
+        Binding("q", "app.quit", "Quit", show=False),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: dict[str, object] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-top"):
+            yield Static(BANNER_ASCII if self.app.ascii_only else BANNER, id="banner")
+            yield Static("a parlor of dice and cards, played from the keyboard", id="motto")
+        with Horizontal(id="menu-body"):
+            yield OptionList(id="games")
+            yield Static(id="about")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        from garito.store import saves
+
+        found, damaged = saves.load_all()
+        for bad in damaged:
+            where = f" It was moved to {bad.moved_to}." if bad.moved_to else ""
+            self.notify(
+                f"A saved game could not be read ({bad.reason}).{where}",
+                title="Damaged save set aside",
+                severity="warning",
+                timeout=10,
+            )
+        self.saves = {s.game: s for s in found}
+        games = self.query_one("#games", OptionList)
+        keep = games.highlighted_option.id if games.highlighted_option else None
+        games.clear_options()
+        options: list[Option | None] = []
+        for s in found:
+            info = catalog.get(s.game)
+            options.append(Option(Text.assemble(("Continue ", "bold"), info.title), id=f"continue:{s.game}"))
+        if found:
+            options.append(None)
+        for info in catalog.GAMES:
+            label = Text(info.title)
+            if not info.playable:
+                label = Text.assemble((f"{info.title:<17}", "dim"), ("not playable yet", "dim italic"))
+            options.append(Option(label, id=f"game:{info.id}"))
+        options += [None, Option("Quit", id="quit")]
+        games.add_options(options)
+        ids = [o.id for o in options if o is not None]
+        games.highlighted = ids.index(keep) if keep in ids else 0
+        games.focus()
+
+    def _selected(self) -> str | None:
+        option = self.query_one("#games", OptionList).highlighted_option
+        return option.id if option else None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.query_one("#about", Static).update(self._about(event.option.id or ""))
+
+    def _about(self, option_id: str) -> Text:
+        if option_id == "quit":
+            return Text("Leave Garito. A game in progress stays saved.")
+        kind, _, game = option_id.partition(":")
+        info = catalog.get(game)
+        lo, hi = info.players
+        players = f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+        text = Text()
+        text.append(info.title + "\n", "bold")
+        text.append(f"{players} · {info.dice}\n\n", "dim")
+        text.append(info.tagline + "\n\n")
+        if kind == "continue":
+            s = self.saves[game]
+            m = s.match
+            standing = "  ".join(f"{n} {w}" for n, w in zip(m.names, getattr(m.state, "wins", ())))
+            text.append(f"Saved after {len(m.actions)} moves, round {m.state.round}.\n", "italic")
+            text.append(f"Wins: {standing}\n\n")
+            text.append("Enter: continue exactly where you left off.")
+        elif info.playable:
+            text.append("Enter: new game    ?: rules and keys")
+            if game in self.saves:
+                text.append("\n\nYou have a saved game of this: see Continue.", "italic")
+        else:
+            text.append("Not playable yet: its rules are written, the table is not.", "italic")
+        return text
+
+    def action_cursor(self, delta: int) -> None:
+        games = self.query_one("#games", OptionList)
+        games.action_cursor_down() if delta > 0 else games.action_cursor_up()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.open(event.option.id or "")
+
+    def action_open(self) -> None:
+        self.open(self._selected() or "")
+
+    def open(self, option_id: str) -> None:
+        if option_id == "quit":
+            self.app.exit()
+            return
+        kind, _, game = option_id.partition(":")
+        if kind == "continue":
+            self.app.open_match(self.saves[game].match)
+            return
+        info = catalog.get(game)
+        if not info.playable:
+            self.notify(f"{info.title} is not playable yet.", severity="warning")
+            return
+        from .newgame import NewGameScreen
+
+        self.app.push_screen(NewGameScreen(game, has_save=game in self.saves))
+
+    def action_rules(self) -> None:
+        option_id = self._selected() or ""
+        _, _, game = option_id.partition(":")
+        if not game:
+            return
+        info = catalog.get(game)
+        if not info.playable:
+            self.notify(f"{info.title} is not playable yet.", severity="warning")
+            return
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(game))

@@ -1,0 +1,184 @@
+"""New game: seats (human or computer, level, name), rule variants, seed.
+
+Built from the game's ``VARIANTS`` and ``LEVELS``, so every game gets the
+same dialog. Everything fits 80×24: one line per seat, one per variant.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from garito.core import catalog
+from garito.core.dice import fresh_seed
+from garito.core.match import Match, Seat
+from garito.widgets.choice import Choice
+
+from ..games import default_names
+
+KINDS = [("Human", "human"), ("Computer", "computer")]
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "start", "Start", priority=True),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("question_mark,f1", "rules", "Rules"),
+    ]
+
+    def __init__(self, game: str, *, has_save: bool = False) -> None:
+        super().__init__()
+        self.info = catalog.get(game)
+        self.rules = self.info.load()
+        self.has_save = has_save
+
+    def compose(self) -> ComposeResult:
+        lo, hi = self.info.players
+        kinds = ["human"] + ["computer"] * (hi - 1)
+        levels = ["hard"] * hi
+        names = default_names(kinds)
+        players = lo
+        # The seats of the last game of this kind come back as they were.
+        from garito.store import settings
+
+        last = settings.load().get("seats", {}).get(self.info.id)
+        if isinstance(last, list) and lo <= len(last) <= hi:
+            players = len(last)
+            for i, seat in enumerate(last):
+                if isinstance(seat, dict):
+                    kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
+                    levels[i] = seat.get("level") if seat.get("level") in self.rules.LEVELS else levels[i]
+                    names[i] = str(seat.get("name") or names[i])[:12]
+        yield Static(f"New game — {self.info.title}", id="title")
+        with Horizontal(id="newgame"):
+            with Vertical(id="seats", classes="panel") as seats:
+                seats.border_title = "Seats"
+                yield Choice(
+                    [(str(n), n) for n in range(lo, hi + 1)], players,
+                    label="Players", label_width=12, id="players",
+                )
+                for i, kind in enumerate(kinds):
+                    with Horizontal(classes="seat", id=f"seat-{i}"):
+                        yield Static(f"{i + 1}", classes="seat-no")
+                        yield Choice(KINDS, kind, width=8, id=f"kind-{i}", classes="kind")
+                        yield Choice(
+                            [(lv.capitalize(), lv) for lv in self.rules.LEVELS],
+                            levels[i], width=4, id=f"level-{i}", classes="level",
+                        )
+                        yield Input(names[i], max_length=12, compact=True, id=f"name-{i}", classes="name")
+            with Vertical(id="variants", classes="panel") as variants:
+                variants.border_title = "Rules"
+                defaults = self.rules.Config()
+                for v in self.rules.VARIANTS:
+                    yield Choice(
+                        list(zip([v.label_of(c) for c in v.choices], v.choices)),
+                        getattr(defaults, v.key),
+                        label=v.label, label_width=12, id=f"var-{v.key}",
+                    )
+                with Horizontal(id="seed-row"):
+                    yield Static("Seed", id="seed-label")
+                    yield Input(
+                        placeholder="random", restrict=r"[0-9]*", max_length=10,
+                        compact=True, id="seed",
+                    )
+        yield Static(id="newgame-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.cursor_blink = not self.app.is_headless  # still pictures in tests
+        self._sync()
+        self.query_one("#players", Choice).focus()
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        kind_of = event.choice.id or ""
+        if kind_of.startswith("kind-"):
+            # A default name follows the seat's kind; a typed one stays.
+            i = int(kind_of.removeprefix("kind-"))
+            name = self.query_one(f"#name-{i}", Input)
+            kinds = [self.query_one(f"#kind-{j}", Choice).value for j in range(self.info.players[1])]
+            before = list(kinds)
+            before[i] = "human" if event.value == "computer" else "computer"
+            if name.value in default_names(before) or not name.value.strip():
+                name.value = default_names(kinds)[i]
+        self._sync()
+
+    def _sync(self) -> None:
+        """Show the seats in play, levels only for computers, and variants
+        only where they apply; say what is wrong, if anything."""
+        n = self.query_one("#players", Choice).value
+        for i in range(self.info.players[1]):
+            row = self.query_one(f"#seat-{i}")
+            row.display = i < n
+            computer = self.query_one(f"#kind-{i}", Choice).value == "computer"
+            level = self.query_one(f"#level-{i}", Choice)
+            level.disabled = not computer
+            level.visible = computer
+        values = self._variant_values()
+        for v in self.rules.VARIANTS:
+            self.query_one(f"#var-{v.key}", Choice).display = v.active(values)
+        problem = self._problem()
+        status = self.query_one("#newgame-status", Static)
+        if problem:
+            status.update(f"[b]Cannot start:[/b] {problem}")
+        elif self.has_save:
+            status.update("Starting replaces your saved game of this (Escape, then Continue, to keep it).")
+        else:
+            status.update("↑/↓ move   ←/→ change   type a name   Enter starts the game")
+
+    def _variant_values(self) -> dict:
+        return {v.key: self.query_one(f"#var-{v.key}", Choice).value for v in self.rules.VARIANTS}
+
+    def _seats(self) -> tuple[Seat, ...]:
+        n = self.query_one("#players", Choice).value
+        seats = []
+        for i in range(n):
+            kind = self.query_one(f"#kind-{i}", Choice).value
+            name = self.query_one(f"#name-{i}", Input).value.strip() or f"Player {i + 1}"
+            seats.append(Seat(name, kind, self.query_one(f"#level-{i}", Choice).value))
+        return tuple(seats)
+
+    def _config(self):
+        values = self._variant_values()
+        values["players"] = self.query_one("#players", Choice).value
+        return self.rules.Config(**values)
+
+    def _problem(self) -> str:
+        try:
+            self._config()
+        except ValueError as e:
+            return str(e)
+        names = [s.name for s in self._seats()]
+        if len(set(names)) != len(names):
+            return "two seats have the same name."
+        return ""
+
+    def action_start(self) -> None:
+        problem = self._problem()
+        if problem:
+            self.notify(problem, severity="error")
+            return
+        text = self.query_one("#seed", Input).value
+        seed = int(text) if text else fresh_seed()
+        match = Match.start(self.info.id, self._config(), seed, self._seats())
+        from garito.store import settings
+
+        remembered = settings.load().get("seats", {})
+        remembered = remembered if isinstance(remembered, dict) else {}
+        remembered[self.info.id] = [s.to_dict() for s in match.seats]
+        settings.update(seats=remembered)
+        self.app.pop_screen()
+        self.app.open_match(match)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._sync()
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.info.id))

@@ -1,0 +1,64 @@
+"""Small screens every part of the app uses: "too small", confirmations."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything while the terminal is below 80×24; the app removes
+    it as soon as the terminal is large enough again. Nothing underneath is
+    lost: the screens below keep their state."""
+
+    BINDINGS = [Binding("escape", "nothing", show=False)]
+
+    class Notice(Widget):
+        size_now: reactive[tuple[int, int]] = reactive((0, 0))
+
+        def render(self) -> Text:
+            w, h = self.size_now or (self.app.size.width, self.app.size.height)
+            return Text.assemble(
+                ("Garito needs a terminal of at least 80×24.\n", "bold"),
+                f"This one is {w}×{h}: please enlarge it.\n",
+                "Your game is kept as it is. ctrl+q quits.",
+                justify="center",
+            )
+
+    def compose(self) -> ComposeResult:
+        notice = self.Notice(id="too-small")
+        notice.size_now = (self.app.size.width, self.app.size.height)
+        yield notice
+
+    def action_nothing(self) -> None:
+        pass
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; y/Enter says yes, n/Escape says no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-body")
+            yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Escape: no", classes="dialog-keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,81 @@
+"""DiceTray: a row of dice drawn as their solids' faces.
+
+Each die is a ``Die(value, sides, mark)``: value 0 draws a blank (not yet
+rolled) die; ``mark`` is "" or one of "win", "lose", "held", "dim", which
+the CSS of the tray colours (component classes), so a theme can restyle
+them. d8 faces are triangles, d6 faces show pips, other dice a numbered box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .glyphs import is_ascii
+
+
+@dataclass(frozen=True)
+class Die:
+    value: int
+    sides: int = 6
+    mark: str = ""
+
+
+_PIPS = {
+    1: ("   ", " o ", "   "),
+    2: ("o  ", "   ", "  o"),
+    3: ("o  ", " o ", "  o"),
+    4: ("o o", "   ", "o o"),
+    5: ("o o", " o ", "o o"),
+    6: ("o o", "o o", "o o"),
+}
+
+
+def face_lines(die: Die, ascii_only: bool) -> list[str]:
+    """The die's picture: four lines of equal width."""
+    v = str(die.value) if die.value else "?"
+    if die.sides == 8:
+        if ascii_only:
+            return ["   /\\   ", "  /  \\  ", f" / {v:^2} \\ ", "/______\\"]
+        return ["   ╱╲   ", "  ╱  ╲  ", f" ╱ {v:^2} ╲ ", "╱▁▁▁▁▁▁╲"]
+    if die.sides == 6 and die.value:
+        pip = "o" if ascii_only else "●"
+        rows = [" " + " ".join(r).replace("o", pip) + " " for r in _PIPS[die.value]]
+        if ascii_only:
+            return ["+-------+", *[f"|{r}|" for r in rows], "+-------+"]
+        return ["┌───────┐", *[f"│{r}│" for r in rows], "└───────┘"]
+    if ascii_only:
+        return ["+-----+", "|     |", f"|{v:^5}|", "+-----+"]
+    return ["┌─────┐", "│     │", f"│{v:^5}│", "└─────┘"]
+
+
+class DiceTray(Widget, can_focus=False):
+    """Shows ``dice``, with a one-line ``caption`` under them."""
+
+    DEFAULT_CSS = """
+    DiceTray { height: auto; min-height: 5; }
+    """
+    COMPONENT_CLASSES = {"dicetray--win", "dicetray--lose", "dicetray--held", "dicetray--dim", "dicetray--caption"}
+
+    dice: reactive[tuple[Die, ...]] = reactive((), layout=True)
+    caption: reactive[str] = reactive("")
+
+    def render(self) -> RenderableType:
+        ascii_only = is_ascii(self)
+        pictures = [(face_lines(d, ascii_only), d) for d in self.dice]
+        height = max((len(p) for p, _ in pictures), default=0)
+        out = Text(no_wrap=True, overflow="crop")
+        for row in range(height):
+            for i, (lines, die) in enumerate(pictures):
+                if i:
+                    out.append("  ")
+                style = self.get_component_rich_style(f"dicetray--{die.mark}") if die.mark else ""
+                out.append(lines[row] if row < len(lines) else " " * len(lines[0]), style)
+            out.append("\n")
+        if self.caption:
+            out.append(self.caption, self.get_component_rich_style("dicetray--caption"))
+        return out

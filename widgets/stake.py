@@ -1,0 +1,35 @@
+"""StakeBar: the amount a player is about to wager, and what it is worth.
+
+Display only: the screen owns the keys (←/→ to change, Enter to place) and
+passes ``amount``, the limits and a ``note`` (chips, chances) down.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .glyphs import glyphs, is_ascii
+
+
+class StakeBar(Widget, can_focus=False):
+    DEFAULT_CSS = """
+    StakeBar { height: 1; }
+    """
+    COMPONENT_CLASSES = {"stakebar--amount", "stakebar--note"}
+
+    amount: reactive[int] = reactive(0)
+    low: reactive[int] = reactive(0)
+    high: reactive[int] = reactive(0)
+    note: reactive[str] = reactive("")
+
+    def render(self) -> Text:
+        g = glyphs(is_ascii(self))
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("Stake ")
+        text.append(f"{g['left']} {self.amount:>2} {g['right']}", self.get_component_rich_style("stakebar--amount"))
+        text.append(f" ({self.low}{g['range']}{self.high})")
+        if self.note:
+            text.append("  " + self.note, self.get_component_rich_style("stakebar--note"))
+        return text
