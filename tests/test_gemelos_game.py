@@ -34,8 +34,8 @@ def test_two_player_match_seed_7_exact_dice():
     assert s.wins == (1, 3)
     assert result(s).winner == 1
     assert story(s)[6] == (
-        "Ana rolls 6 and 1: 6+1 = 7. Bea keeps the lead: "
-        "twins of 2 hold: the 6+1 has a die ≤ 2."
+        "Ana rolls 6+1 = 7; Bea keeps the lead "
+        "(twins of 2 hold: the 6+1 has a die ≤ 2)."
     )
     assert story(s)[-1] == "Bea wins the match with 3 rounds."
 
@@ -51,7 +51,7 @@ def test_absolute_tie_voids_the_round_with_two_players():
     s = play_rolls(new_game(Config(), 26))
     lines = story(s)
     i = lines.index("Absolute tie, both 7+4: the round is void and replayed.")
-    assert lines[i - 1] == "Bea rolls 7 and 4: 7+4 = 11, and ties Ana: the same 7+4."
+    assert lines[i - 1] == "Bea rolls 7+4 = 11 and ties Ana (the same 7+4)."
     # The void round is replayed under the same number, same first roller.
     assert lines[i + 1] == "Round 3: Ana rolls first."
     assert s.voids == 1

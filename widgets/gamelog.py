@@ -5,8 +5,11 @@ from __future__ import annotations
 from textual.widgets import RichLog
 
 
-class GameLog(RichLog):
+class GameLog(RichLog, can_focus=False):
     """A word-wrapped log that shows lines as they are told.
+
+    It never takes the focus, so it never takes the game's keys; the screen
+    scrolls it (PageUp/PageDown).
 
     ``tell`` takes the whole story so far and writes only what is new, so a
     screen can hand it the full list on every update (idempotent), and a
@@ -14,7 +17,7 @@ class GameLog(RichLog):
     """
 
     DEFAULT_CSS = """
-    GameLog { background: $surface; scrollbar-size-vertical: 1; }
+    GameLog { overflow-y: auto; scrollbar-size-vertical: 1; }
     """
 
     def __init__(self, **kwargs) -> None:

@@ -7,7 +7,7 @@ UNICODE = {
     "dash": "—", "range": "–", "times": "×", "computer": "⚙", "pending": "·",
 }
 ASCII = {
-    "turn": ">", "lead": "*", "win": "#", "slot": ".", "left": "<", "right": ">",
+    "turn": ">", "lead": "*", "win": "#", "slot": "-", "left": "<", "right": ">",
     "dash": "-", "range": "-", "times": "x", "computer": "@", "pending": ".",
 }
 

@@ -1,4 +1,5 @@
-"""StakeBar: the amount a player is about to wager, and what it is worth.
+"""StakeBar: the amount a player is about to wager, and (second line) a
+note on what it is worth.
 
 Display only: the screen owns the keys (←/→ to change, Enter to place) and
 passes ``amount``, the limits and a ``note`` (chips, chances) down.
@@ -15,7 +16,7 @@ from .glyphs import glyphs, is_ascii
 
 class StakeBar(Widget, can_focus=False):
     DEFAULT_CSS = """
-    StakeBar { height: 1; }
+    StakeBar { height: 2; }
     """
     COMPONENT_CLASSES = {"stakebar--amount", "stakebar--note"}
 
@@ -29,7 +30,7 @@ class StakeBar(Widget, can_focus=False):
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Stake ")
         text.append(f"{g['left']} {self.amount:>2} {g['right']}", self.get_component_rich_style("stakebar--amount"))
-        text.append(f" ({self.low}{g['range']}{self.high})")
+        text.append(f"  limits {self.low}{g['range']}{self.high}")
         if self.note:
-            text.append("  " + self.note, self.get_component_rich_style("stakebar--note"))
+            text.append("\n" + self.note, self.get_component_rich_style("stakebar--note"))
         return text

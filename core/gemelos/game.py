@@ -436,7 +436,8 @@ def _win_round(state: State, winner: int) -> State:
     wins = tuple(w + (1 if i == winner else 0) for i, w in enumerate(state.wins))
     reason = _round_reason(state, winner)
     record = RoundResult(state.round, winner, state.round_throws, pot, payout, reason)
-    events = state.events + (Event("won", seat=winner, amount=payout[winner], number=state.round, reason=reason),)
+    gain = payout[winner] - (state.stakes[winner] or 0)
+    events = state.events + (Event("won", seat=winner, amount=gain, number=state.round, reason=reason),)
     state = replace(state, chips=chips, wins=wins, history=state.history + (record,), events=events)
     if wins[winner] >= state.config.wins_needed:
         return replace(
@@ -474,24 +475,23 @@ def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
     if k == "stake":
         return f"{who} stakes {event.amount}."
     if k == "roll":
-        hand = describe(event.dice)
-        rolled = f"{who} rolls {event.dice[0]} and {event.dice[1]}: {hand}"
+        rolled = f"{who} rolls {describe(event.dice)}"
         others = " and ".join(names[s] for s in event.seats)
         if event.verdict == "leads":
-            return f"{rolled}, and leads."
+            return f"{rolled} and leads."
         if event.verdict == "takes":
-            return f"{rolled}, and takes the lead from {others}: {event.reason}."
+            return f"{rolled} and takes the lead from {others} ({event.reason})."
         if event.verdict == "ties":
-            return f"{rolled}, and ties {others}: {event.reason}."
+            return f"{rolled} and ties {others} ({event.reason})."
         keeps = "keeps" if len(event.seats) == 1 else "keep"
-        return f"{rolled}. {others} {keeps} the lead: {event.reason}."
+        return f"{rolled}; {others} {keeps} the lead ({event.reason})."
     if k == "rolloff":
         tied = " and ".join(names[s] for s in event.seats)
         return f"{tied} share the lead with {describe(event.dice)}: roll-off!"
     if k == "void":
         return f"Absolute tie, both {show(event.dice)}: the round is void and replayed."
     if k == "won":
-        pot = f", and takes {event.amount} chips" if event.amount else ""
+        pot = f", and wins {event.amount} chip{'s' if event.amount != 1 else ''}" if event.amount else ""
         return f"{who} wins round {event.number}: {event.reason}{pot}."
     if k == "match":
         return f"{who} wins the match with {event.number} rounds."

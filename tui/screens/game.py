@@ -24,6 +24,8 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "leave", "Menu"),
         Binding("question_mark,f1", "rules", "Rules"),
+        Binding("pageup", "scroll_log(-1)", "Log", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log", show=False),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -165,6 +167,12 @@ class GameScreen(Screen[None]):
             ConfirmScreen("Leave this game?", "It is saved: Continue on the menu resumes it."),
             answer,
         )
+
+    def action_scroll_log(self, pages: int) -> None:
+        from garito.widgets.gamelog import GameLog
+
+        for log in self.query(GameLog):
+            log.scroll_page_down() if pages > 0 else log.scroll_page_up()
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -157,8 +157,8 @@ class GemelosScreen(GameScreen):
         from garito.core.gemelos.bot import chances
 
         win, lose, void = chances(g.view(s, seat), seat)
-        extra = f", tie {void:.0%}" if void >= 0.005 else ""
-        self.note = f"chips {s.chips[seat]}  win {win:.1%}{extra}"
+        tie = f" void {void:.1%}" if void else ""
+        self.note = f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}"
         stake.display = True
 
     def _prompt(self, ph: str, seat: int | None) -> str:
@@ -169,7 +169,7 @@ class GemelosScreen(GameScreen):
             verb = "staking" if ph == "stake" else "rolling"
             return f"{name} is {verb}{'...' if self.app.ascii_only else '…'}"
         if ph == "stake":
-            return f"[b]{name}[/b]: your stake? ←/→ change it, Enter places it."
+            return f"[b]{name}[/b]: your stake (←/→ to change, Enter)."
         what = "roll-off" if self.match.state.rolloff else "roll"
         return f"[b]{name}[/b], your {what}: press Space."
 

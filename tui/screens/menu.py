@@ -110,7 +110,7 @@ class MenuScreen(Screen[None]):
             text.append(f"Wins: {standing}\n\n")
             text.append("Enter: continue exactly where you left off.")
         elif info.playable:
-            text.append("Enter: new game    ?: rules and keys")
+            text.append("Enter: new game\n?: rules and keys")
             if game in self.saves:
                 text.append("\n\nYou have a saved game of this: see Continue.", "italic")
         else:

@@ -46,7 +46,7 @@ class MatchOverScreen(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("n,r", "rematch", "Rematch"),
-        Binding("enter,escape,space", "menu", "Menu"),
+        Binding("enter,escape", "menu", "Menu"),
     ]
 
     def __init__(self, title: str, body: Text, match) -> None:

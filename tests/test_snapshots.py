@@ -1,0 +1,71 @@
+"""Every screen at 80×24, compared with the approved pictures.
+
+Fixed seeds and names, computer seats without a pause (GARITO_BOT_DELAY=0,
+see conftest), the theme given explicitly, a still cursor. Run
+``pytest --snapshot-update`` after a deliberate change, and look at the
+pictures before committing them.
+"""
+
+from __future__ import annotations
+
+from garito.tui.app import GarApp
+
+from .helpers import gemelos_match, settle
+
+SIZE = (80, 24)
+
+
+def app(**kwargs) -> GarApp:
+    return GarApp(theme=kwargs.pop("theme", "textual-dark"), **kwargs)
+
+
+def keys(*presses):
+    async def run_before(pilot):
+        await settle(pilot)
+        for key in presses:
+            await pilot.press(key)
+            await settle(pilot)
+
+    return run_before
+
+
+def test_menu(snap_compare):
+    assert snap_compare(app(), terminal_size=SIZE, run_before=keys())
+
+
+def test_new_game_dialog(snap_compare):
+    assert snap_compare(app(), terminal_size=SIZE, run_before=keys("enter", "right"))
+
+
+def test_gemelos_round_in_progress(snap_compare):
+    # Ana has rolled 4+3, Ramón took the lead with 8+6, Lucía is to roll.
+    match = gemelos_match(seed=3, seats=("human", "human", "human"))
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys("space", "space"))
+
+
+def test_gemelos_round_result(snap_compare):
+    assert snap_compare(app(start=gemelos_match(seed=7)), terminal_size=SIZE, run_before=keys("space"))
+
+
+def test_gemelos_stake(snap_compare):
+    match = gemelos_match(seed=7, stakes="before-roll", seats=("computer", "human"))
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys("right", "right"))
+
+
+def test_gemelos_match_over(snap_compare):
+    run = keys(*(["space", "enter"] * 4))
+    assert snap_compare(app(start=gemelos_match(seed=7)), terminal_size=SIZE, run_before=run)
+
+
+def test_rules_screen(snap_compare):
+    assert snap_compare(app(start=gemelos_match()), terminal_size=SIZE, run_before=keys("question_mark"))
+
+
+def test_too_small_notice(snap_compare):
+    assert snap_compare(app(), terminal_size=(70, 20), run_before=keys())
+
+
+def test_ascii_mode_light_theme(snap_compare):
+    match = gemelos_match(seed=3, seats=("human", "human", "human"))
+    assert snap_compare(app(start=match, ascii_only=True, theme="ansi-light"),
+                        terminal_size=SIZE, run_before=keys("space"))
