@@ -2,7 +2,15 @@
 
 from dataclasses import replace
 
-from garito.core.gemelos import Action, Config, Throw, apply, legal_actions, new_game, view
+from garito.core.gemelos import (
+    Action,
+    Config,
+    Throw,
+    apply,
+    legal_actions,
+    new_game,
+    view,
+)
 from garito.core.gemelos.bot import chances, choose
 from garito.core.gemelos.odds import round_chances
 

@@ -1,11 +1,21 @@
 """Gemelos played through the core protocol, with exact dice from fixed seeds."""
 
 import pytest
-
 from garito.core.errors import IllegalAction
 from garito.core.gemelos import (
-    ROLL, Action, Config, apply, is_over, legal_actions, narrate, new_game, phase,
-    result, settle, to_act, view,
+    ROLL,
+    Action,
+    Config,
+    apply,
+    is_over,
+    legal_actions,
+    narrate,
+    new_game,
+    phase,
+    result,
+    settle,
+    to_act,
+    view,
 )
 
 NAMES = ("Ana", "Bea", "Cid", "Dan", "Eva", "Fer")
@@ -17,7 +27,7 @@ def play_rolls(state):
     return state
 
 
-def story(state, n=len(NAMES)):
+def story(state):
     return [narrate(e, NAMES[: state.config.players]) for e in state.events]
 
 

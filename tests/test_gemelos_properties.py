@@ -2,13 +2,12 @@
 
 import json
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from garito.core.gemelos import Config, apply, legal_actions, view
+from garito.core.gemelos import Config, legal_actions, view
 from garito.core.gemelos.bot import choose
 from garito.core.gemelos.odds import round_chances
 from garito.core.match import Match, Seat
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 configs = st.builds(
     Config,

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import os
 
+from garito.core.match import Match
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
-
-from garito.core.match import Match
 
 from .screens.menu import MenuScreen
 from .screens.notices import TooSmallScreen

@@ -61,7 +61,7 @@ class DiceTray(Widget, can_focus=False):
     """
     COMPONENT_CLASSES = {"dicetray--win", "dicetray--lose", "dicetray--held", "dicetray--dim", "dicetray--caption"}
 
-    dice: reactive[tuple[Die, ...]] = reactive((), layout=True)
+    dice: reactive[tuple[Die, ...]] = reactive(())
     caption: reactive[str] = reactive("")
 
     def render(self) -> RenderableType:

@@ -13,7 +13,7 @@ class Line(Widget, can_focus=False):
     Line { height: auto; }
     """
 
-    text: reactive[str] = reactive("", layout=True)
+    text: reactive[str] = reactive("")
 
     def render(self) -> Text:
         return Text.from_markup(self.text, overflow="fold")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -34,21 +33,29 @@ class Scoreboard(Widget, can_focus=False):
     """
     COMPONENT_CLASSES = {"scoreboard--header", "scoreboard--turn", "scoreboard--lead", "scoreboard--out"}
 
-    columns: reactive[tuple[str, ...]] = reactive((), layout=True)
-    rows: reactive[tuple[SeatRow, ...]] = reactive((), layout=True)
+    columns: reactive[tuple[str, ...]] = reactive(())
+    rows: reactive[tuple[SeatRow, ...]] = reactive(())
 
     def render(self) -> RenderableType:
+        # One styled span per row, columns padded by hand: a grid table would
+        # emit a span (and its escape codes) per cell and per gap.
         g = glyphs(is_ascii(self))
-        table = Table.grid(padding=(0, 1))
-        table.add_column(width=1)
-        table.add_column(no_wrap=True, overflow="ellipsis", max_width=14)
-        for _ in self.columns:
-            table.add_column(no_wrap=True, justify="left")
-        header = self.get_component_rich_style("scoreboard--header")
-        table.add_row("", Text("Seat", header), *(Text(c, header) for c in self.columns))
-        for row in self.rows:
+        names = [r.name + (f" {g['computer']}" if r.computer else "") for r in self.rows]
+        name_w = min(14, max([len("Seat"), *map(len, names)]))
+        widths = [
+            max([len(c), *(len(r.cells[i]) for r in self.rows if i < len(r.cells))])
+            for i, c in enumerate(self.columns)
+        ]
+
+        def line(mark: str, name: str, cells) -> str:
+            name = name if len(name) <= name_w else name[: name_w - 1] + "…"
+            parts = [mark, f"{name:<{name_w}}", *(f"{c:<{w}}" for c, w in zip(cells, widths))]
+            return " ".join(parts).rstrip()
+
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(line(" ", "Seat", self.columns), self.get_component_rich_style("scoreboard--header"))
+        for row, name in zip(self.rows, names):
             mark = g["turn"] if row.turn else (g["lead"] if row.lead else " ")
-            name = row.name + (f" {g['computer']}" if row.computer else "")
             style = ""
             if row.out:
                 style = self.get_component_rich_style("scoreboard--out")
@@ -56,5 +63,6 @@ class Scoreboard(Widget, can_focus=False):
                 style = self.get_component_rich_style("scoreboard--turn")
             elif row.lead:
                 style = self.get_component_rich_style("scoreboard--lead")
-            table.add_row(Text(mark, style), Text(name, style), *(Text(c, style) for c in row.cells))
-        return table
+            text.append("\n")
+            text.append(line(mark, name, row.cells), style)
+        return text

@@ -6,13 +6,13 @@ protocol (``Config``, ``new_game``, ``legal_actions``, ``apply``, ``is_over``,
 """
 
 from .game import (
+    LEVELS,
     ROLL,
     STAKE_MODES,
+    VARIANTS,
     Action,
     Config,
     Event,
-    LEVELS,
-    VARIANTS,
     Result,
     RoundResult,
     State,

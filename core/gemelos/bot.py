@@ -13,10 +13,13 @@ chance of winning the round as the seat sees it (``odds.round_chances``):
 
 from __future__ import annotations
 
-from .game import ROLL, Action, View
+from .game import (
+    LEVELS,  # noqa: F401
+    ROLL,
+    Action,
+    View,
+)
 from .odds import round_chances
-
-from .game import LEVELS  # noqa: F401
 
 
 def chances(view: View, seat: int) -> tuple[float, float, float]:

@@ -9,7 +9,7 @@ other pairs 2/64); results are cached, so a bot's decision costs microseconds.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from .rules import HANDS, OUTCOMES, Hand, compare
 
@@ -32,7 +32,7 @@ def _step(leader: Hand | None, k: int, pos: int, hand: Hand, is_target: bool):
     return leader, k, pos
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pass(
     leader: Hand | None, k: int, pos: int, to_roll: int, target_at: int, players: int
 ) -> tuple[float, float]:
@@ -57,7 +57,7 @@ def _pass(
     return win, void
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rolloff(k: int, j: int) -> float:
     """P(the j-th of k tied leaders wins their roll-off).
 
@@ -74,7 +74,7 @@ def _rolloff(k: int, j: int) -> float:
     return win / (1 - all_tie)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rolloff_pass(leader, lead_k, pos, to_roll, target_at, k) -> float:
     if to_roll == 0:
         if lead_k == 1:

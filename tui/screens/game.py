@@ -12,12 +12,11 @@ from __future__ import annotations
 import importlib
 import threading
 
+from garito.core.errors import IllegalAction
+from garito.core.match import Match
 from textual import work
 from textual.binding import Binding
 from textual.screen import Screen
-
-from garito.core.errors import IllegalAction
-from garito.core.match import Match
 
 
 class GameScreen(Screen[None]):
@@ -172,7 +171,7 @@ class GameScreen(Screen[None]):
         from garito.widgets.gamelog import GameLog
 
         for log in self.query(GameLog):
-            log.scroll_page_down() if pages > 0 else log.scroll_page_up()
+            log.page(-pages)
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -7,21 +7,20 @@ only the widgets whose values changed.
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.widgets import Footer
-
 from garito.core import gemelos as g
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray, Die
 from garito.widgets.gamelog import GameLog
 from garito.widgets.glyphs import glyphs
+from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.stake import StakeBar
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 
 from .game import GameScreen
 from .results import InfoScreen, MatchOverScreen
@@ -38,16 +37,18 @@ class GemelosScreen(GameScreen):
         Binding("end", "stake_by(1000)", show=False),
     ]
 
-    heading: reactive[str] = reactive("")
-    columns: reactive[tuple[str, ...]] = reactive(())
-    rows: reactive[tuple[SeatRow, ...]] = reactive(())
-    dice: reactive[tuple[Die, ...]] = reactive(())
-    caption: reactive[str] = reactive("")
-    prompt: reactive[str] = reactive("")
-    amount: reactive[int] = reactive(0)
-    low: reactive[int] = reactive(0)
-    high: reactive[int] = reactive(0)
-    note: reactive[str] = reactive("")
+    # Plain data for the bound widgets (var: setting one repaints the widgets
+    # bound to it, not the whole screen).
+    heading: var[str] = var("")
+    columns: var[tuple[str, ...]] = var(())
+    rows: var[tuple[SeatRow, ...]] = var(())
+    dice: var[tuple[Die, ...]] = var(())
+    caption: var[str] = var("")
+    prompt: var[str] = var("")
+    amount: var[int] = var(0)
+    low: var[int] = var(0)
+    high: var[int] = var(0)
+    note: var[str] = var("")
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
@@ -70,7 +71,12 @@ class GemelosScreen(GameScreen):
             with Vertical(id="log-panel", classes="panel") as p:
                 p.border_title = "Log"
                 yield GameLog(id="log")
-        yield Footer()
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        # Sizes are fixed for the match, so updates repaint and never re-layout.
+        self.query_one(Scoreboard).styles.height = len(self.match.seats) + 1
+        super().on_mount()
 
     # ------------------------------------------------------------ match → widgets
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from garito.core import catalog
+from garito.widgets.keybar import KeyBar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
-
-from garito.core import catalog
 
 BANNER = """\
 ╔═╗╔═╗╦═╗╦╔╦╗╔═╗
@@ -43,7 +43,7 @@ class MenuScreen(Screen[None]):
         with Horizontal(id="menu-body"):
             yield OptionList(id="games")
             yield Static(id="about")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.reload()

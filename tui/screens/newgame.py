@@ -6,16 +6,16 @@ same dialog. Everything fits 80×24: one line per seat, one per variant.
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
-
 from garito.core import catalog
 from garito.core.dice import fresh_seed
 from garito.core.match import Match, Seat
 from garito.widgets.choice import Choice
+from garito.widgets.keybar import KeyBar
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from ..games import default_names
 
@@ -87,7 +87,7 @@ class NewGameScreen(Screen[None]):
                         compact=True, id="seed",
                     )
         yield Static(id="newgame-status")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         for field in self.query(Input):

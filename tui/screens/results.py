@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from garito.widgets.keybar import KeyBar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 
 class InfoScreen(ModalScreen[None]):
@@ -60,7 +61,7 @@ class MatchOverScreen(ModalScreen[bool]):
             box.border_title = self.title_text
             yield Static(self.body, classes="dialog-body")
             yield Static("n: rematch (same seats and rules)    Enter: menu", classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def action_rematch(self) -> None:
         self.dismiss(True)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from importlib import resources
 
+from garito.core import catalog
+from garito.widgets.keybar import KeyBar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
-
-from garito.core import catalog
+from textual.widgets import Markdown, Static
 
 
 def rules_text(game: str) -> str:
@@ -34,7 +34,7 @@ class RulesScreen(Screen[None]):
         yield Static(f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}", id="title")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_text(self.game), id="rules")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
