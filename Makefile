@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Pictures and colours must not depend on the caller's terminal settings.
 CLEAN_ENV := env -u NO_COLOR -u TEXTUAL_THEME -u GARITO_ASCII -u FORCE_COLOR -u TEXTUAL
 
-.PHONY: play test bench clean
+.PHONY: play test bench screenshots clean
 
 $(BIN)/garito: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,10 @@ test: $(VENV)/.test-extras
 
 bench: $(BIN)/garito
 	$(BIN)/python bench/startup.py
+
+# Refresh the README's pictures from the approved snapshots.
+screenshots:
+	for f in screenshots/*.svg; do n=$$(basename $$f .svg | tr - _); cp tests/__snapshots__/test_snapshots/test_$$n.svg $$f; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info
