@@ -11,8 +11,8 @@ from garito.core.gemelos import (
     new_game,
     view,
 )
-from garito.core.gemelos.bot import chances, choose
-from garito.core.gemelos.odds import round_chances
+from garito.core.gemelos.bot import choose
+from garito.core.gemelos.odds import round_chances, seat_chances
 
 
 def test_exact_chance_against_twins_of_one():
@@ -36,7 +36,7 @@ def before_roll_state(seed=7):
 def test_second_roller_sees_the_first_hand():
     s = before_roll_state()
     assert s.lead_hand == (6, 3)
-    win, lose, void = chances(view(s, 1), 1)
+    win, lose, void = seat_chances(view(s, 1), 1)
     # The bot's figure is the brute-force count over the 64 rolls.
     from garito.core.gemelos import compare
     exact = sum(1 for a in range(1, 9) for b in range(1, 9) if compare((a, b), (6, 3)) > 0) / 64
@@ -58,5 +58,39 @@ def test_easy_stakes_by_its_chance_alone():
     hard = choose(view(s, 0), legal_actions(s), "hard")
     easy = choose(view(s, 0), legal_actions(s), "easy")
     assert hard == Action("stake", 1)
-    assert easy.amount == 1 + round(9 * chances(view(s, 0), 0)[0])
+    assert easy.amount == 1 + round(9 * seat_chances(view(s, 0), 0)[0])
     assert easy.amount > hard.amount
+
+
+def test_three_seat_chances_match_brute_force_over_all_262144_rolls():
+    """An independent count: every ordered roll of three seats, king of the
+    hill, two tied leaders split a roll-off evenly (it is symmetric), three
+    identical hands start the same pass again."""
+    from itertools import product
+
+    from garito.core.gemelos import compare
+
+    faces = [(a, b) for a in range(1, 9) for b in range(1, 9)]
+    wins = [0.0, 0.0, 0.0]
+    again = 0
+    for hands in product(faces, repeat=3):
+        leaders = [0]
+        for seat in (1, 2):
+            c = compare(hands[seat], hands[leaders[0]])
+            if c > 0:
+                leaders = [seat]
+            elif c == 0:
+                leaders.append(seat)
+        if len(leaders) == 3:
+            again += 1
+        else:
+            for seat in leaders:
+                wins[seat] += 1 / len(leaders)
+    total = 64**3 - again
+    for seat in range(3):
+        exact = round_chances(None, 0, -1, 3, seat, 3)[0]
+        assert abs(exact - wins[seat] / total) < 1e-12
+
+
+def test_chances_do_not_depend_on_the_order_the_leader_rolled_its_dice():
+    assert round_chances((1, 3), 1, -1, 1, 0, 2) == round_chances((3, 1), 1, -1, 1, 0, 2)

@@ -24,10 +24,13 @@ class StakeBar(Widget, can_focus=False):
     low: reactive[int] = reactive(0)
     high: reactive[int] = reactive(0)
     note: reactive[str] = reactive("")
+    active: reactive[bool] = reactive(False)  # blank (but keeping its place) when not
 
     def render(self) -> Text:
         g = glyphs(is_ascii(self))
         text = Text(no_wrap=True, overflow="ellipsis")
+        if not self.active:
+            return text
         text.append("Stake ")
         text.append(f"{g['left']} {self.amount:>2} {g['right']}", self.get_component_rich_style("stakebar--amount"))
         text.append(f"  limits {self.low}{g['range']}{self.high}")

@@ -1,7 +1,7 @@
 """The computer seat for Gemelos.
 
 Rolling is forced, so the only decision is the stake, taken from the exact
-chance of winning the round as the seat sees it (``odds.round_chances``):
+chance of winning the round as the seat sees it (``odds.seat_chances``):
 
 * ``easy`` stakes in proportion to its chance of winning, as a naive player
   does: it ignores how many rivals pay in and whether the bet is favourable.
@@ -19,21 +19,7 @@ from .game import (
     Action,
     View,
 )
-from .odds import round_chances
-
-
-def chances(view: View, seat: int) -> tuple[float, float, float]:
-    """(win, lose, void) for ``seat`` in the round as it stands."""
-    rolled = {t.seat for t in view.throws}
-    pending = [s for s in view.order if s not in rolled]
-    target_at = pending.index(seat) if seat in pending else -1
-    pos = view.leaders.index(seat) if seat in view.leaders else -1
-    players = view.config.players
-    if view.rolloff:
-        players = max(players, 3)  # a roll-off never voids
-    return round_chances(
-        view.lead_hand, len(view.leaders), pos, len(pending), target_at, players
-    )
+from .odds import seat_chances
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
@@ -45,7 +31,7 @@ def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
     low, high = min(amounts), max(amounts)
     if low == high:
         return legal[0]
-    win, lose, _void = chances(view, view.seat)
+    win, lose, _void = seat_chances(view, view.seat)
     if level == "easy":
         amount = low + round((high - low) * win)
     else:

@@ -4,16 +4,22 @@ The round is "king of the hill" in turn order with roll-offs among tied
 leaders (RULES.md §1), so a seat's chance depends on who has rolled what,
 where it sits in the order, and how many still roll after it. Everything is
 computed by exact enumeration over the 36 distinct hands (twins weigh 1/64,
-other pairs 2/64); results are cached, so a bot's decision costs microseconds.
+other pairs 2/64).
+
+The rolls before the seat's own are summed forward, without the seat in
+them (``_ahead``), so the backward part, from the seat's roll on, is shared
+by every seat and every moment of the round; both are cached.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache, cache
+from collections import defaultdict
+from functools import cache
 
 from .rules import HANDS, OUTCOMES, Hand, compare
 
 _P = {hand: weight / OUTCOMES for hand, weight in HANDS}
+_CMP = {(a, b): compare(a, b) for a in _P for b in _P}
 
 
 def _step(leader: Hand | None, k: int, pos: int, hand: Hand, is_target: bool):
@@ -24,7 +30,7 @@ def _step(leader: Hand | None, k: int, pos: int, hand: Hand, is_target: bool):
     """
     if leader is None:
         return hand, 1, 0 if is_target else -1
-    c = compare(hand, leader)
+    c = _CMP[hand, leader]
     if c > 0:
         return hand, 1, 0 if is_target else -1
     if c == 0:
@@ -49,12 +55,32 @@ def _pass(
             return 0.0, 1.0
         return (_rolloff(k, pos) if pos >= 0 else 0.0), 0.0
     win = void = 0.0
+    if target_at > 0:
+        for (ahead, ahead_k), q in _ahead(leader, k, target_at):
+            w, v = _pass(ahead, ahead_k, -1, to_roll - target_at, 0, players)
+            win += q * w
+            void += q * v
+        return win, void
     for hand, p in _P.items():
         nxt = _step(leader, k, pos, hand, target_at == 0)
         w, v = _pass(*nxt, to_roll - 1, target_at - 1 if target_at >= 0 else -1, players)
         win += p * w
         void += p * v
     return win, void
+
+
+@cache
+def _ahead(leader: Hand | None, k: int, steps: int):
+    """The (leader, tied) distribution after ``steps`` rolls by other seats."""
+    dist: dict = {(leader, k): 1.0}
+    for _ in range(steps):
+        nxt: defaultdict = defaultdict(float)
+        for (lead, lead_k), q in dist.items():
+            for hand, p in _P.items():
+                new_lead, new_k, _ = _step(lead, lead_k, -1, hand, False)
+                nxt[new_lead, new_k] += q * p
+        dist = nxt
+    return tuple(dist.items())
 
 
 @cache
@@ -104,5 +130,22 @@ def round_chances(
     the leaders, or -1; ``to_roll``: how many still roll in this pass;
     ``target_at``: the seat's index among them, or -1 if it has rolled.
     """
+    if leader is not None:
+        leader = (max(leader), min(leader))  # the tables know each hand high die first
     win, void = _pass(leader, leaders, target_lead_pos, to_roll, target_at, players)
     return float(win), float(1 - win - void), float(void)
+
+
+def seat_chances(view, seat: int) -> tuple[float, float, float]:
+    """(win, lose, void) for ``seat`` in the round as ``view`` shows it
+    (a Gemelos ``View``: the order, the throws so far, the leaders)."""
+    rolled = {t.seat for t in view.throws}
+    pending = [s for s in view.order if s not in rolled]
+    target_at = pending.index(seat) if seat in pending else -1
+    pos = view.leaders.index(seat) if seat in view.leaders else -1
+    players = view.config.players
+    if view.rolloff:
+        players = max(players, 3)  # a roll-off is never void: it is repeated
+    if seat not in view.order:
+        return 0.0, 1.0, 0.0  # out of the roll-off
+    return round_chances(view.lead_hand, len(view.leaders), pos, len(pending), target_at, players)

@@ -8,6 +8,7 @@ only the widgets whose values changed.
 from __future__ import annotations
 
 from garito.core import gemelos as g
+from garito.core.gemelos.odds import seat_chances
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray, Die
 from garito.widgets.gamelog import GameLog
@@ -49,6 +50,7 @@ class GemelosScreen(GameScreen):
     low: var[int] = var(0)
     high: var[int] = var(0)
     note: var[str] = var("")
+    staking: var[bool] = var(False)
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
@@ -64,10 +66,11 @@ class GemelosScreen(GameScreen):
                 with Vertical(id="dice-panel", classes="panel") as p:
                     p.border_title = "Dice"
                     yield DiceTray().data_bind(GemelosScreen.dice, GemelosScreen.caption)
-                yield StakeBar(id="stake").data_bind(
-                    GemelosScreen.amount, GemelosScreen.low, GemelosScreen.high, GemelosScreen.note
-                )
                 yield Line(id="prompt").data_bind(text=GemelosScreen.prompt)
+                yield StakeBar(id="stake").data_bind(
+                    GemelosScreen.amount, GemelosScreen.low, GemelosScreen.high,
+                    GemelosScreen.note, active=GemelosScreen.staking,
+                )
             with Vertical(id="log-panel", classes="panel") as p:
                 p.border_title = "Log"
                 yield GameLog(id="log")
@@ -82,11 +85,11 @@ class GemelosScreen(GameScreen):
 
     def show(self) -> None:
         m = self.match
-        s = m.state
+        s = g.view(m.state, self.viewer)
         cfg = s.config
         names = m.names
-        ph = g.phase(s)
-        seat = g.to_act(s)
+        ph = s.phase
+        seat = s.to_act
         gl = glyphs(self.app.ascii_only)
         staked = cfg.stakes != "off"
 
@@ -137,7 +140,7 @@ class GemelosScreen(GameScreen):
         self.prompt = self._prompt(ph, seat)
         self.query_one(GameLog).tell([g.narrate(e, names) for e in s.events])
 
-    def _caption(self, s, last) -> str:
+    def _caption(self, s: g.View, last: g.Throw) -> str:
         name = self.match.names[last.seat]
         hand = g.describe(last.dice)
         if last.seat in s.leaders and len(s.leaders) == 1:
@@ -146,13 +149,22 @@ class GemelosScreen(GameScreen):
             return f"{name}: {hand}, tied for the lead"
         return f"{name}: {hand}"
 
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the table shows: the human to act, else the
+        first human (Gemelos hides nothing, but every screen works this way)."""
+        seat = g.to_act(self.match.state)
+        humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
+        if seat is not None and seat in humans:
+            return seat
+        return humans[0] if humans else 0
+
     def _show_stake(self, ph: str, seat: int | None) -> None:
-        stake = self.query_one(StakeBar)
         if ph != "stake" or seat is None or not self.match.seats[seat].is_human:
-            stake.display = False
+            self.staking = False
             self._stake_for = None
             return
-        s = self.match.state
+        s = g.view(self.match.state, seat)
         r = g.stake_range(s, seat)
         key = (len(self.match.actions), seat)
         if self._stake_for != key:
@@ -160,12 +172,10 @@ class GemelosScreen(GameScreen):
             self.amount = r.start
         self.low, self.high = r.start, r.stop - 1
         self.amount = max(self.low, min(self.high, self.amount))
-        from garito.core.gemelos.bot import chances
-
-        win, lose, void = chances(g.view(s, seat), seat)
+        win, lose, void = seat_chances(s, seat)
         tie = f" void {void:.1%}" if void else ""
         self.note = f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}"
-        stake.display = True
+        self.staking = True
 
     def _prompt(self, ph: str, seat: int | None) -> str:
         if seat is None:
