@@ -7,7 +7,9 @@ or replayed is moved aside as ``*.corrupt`` and reported, never deleted.
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,9 +38,37 @@ def save_path(game: str) -> Path:
     return saves_dir() / f"{game}.json"
 
 
+def _same_game(old: dict, new: dict) -> bool:
+    """Whether ``new`` continues the game recorded in ``old``."""
+    keys = ("game", "config", "seed", "seats")
+    return all(old.get(k) == new.get(k) for k in keys) and (
+        new["actions"][: len(old.get("actions") or [])] == old.get("actions")
+    )
+
+
 def save(match: Match) -> Path:
+    """Save the game in progress. A save of another game in the same slot
+    (a new game started over it) is first moved to ``saves/replaced/``:
+    starting a game never destroys one."""
     path = save_path(match.game)
-    write_atomic(path, match.to_json())
+    record = match.to_record()
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        old = None
+    except (OSError, ValueError):
+        old = {}
+    if old is not None and not (isinstance(old, dict) and _same_game(old, record)):
+        replaced = path.parent / "replaced"
+        replaced.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(path.stat().st_mtime))
+        target = replaced / f"{match.game}-{stamp}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = replaced / f"{match.game}-{stamp}-{n}.json"
+        os.replace(path, target)
+    write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False))
     return path
 
 
@@ -62,8 +92,6 @@ def load_all() -> tuple[list[Saved], list[Damaged]]:
             match = Match.from_json(text)
             if match.game != path.stem:
                 raise RecordError(f"holds a {match.game} game, not {path.stem}")
-            if match.state.over:
-                raise RecordError("holds a finished game")
         except (OSError, UnicodeDecodeError, RecordError) as e:
             moved = None
             try:
@@ -72,6 +100,8 @@ def load_all() -> tuple[list[Saved], list[Damaged]]:
                 pass
             damaged.append(Damaged(path, moved, str(e)))
             continue
+        if match.rules.is_over(match.state):
+            continue  # finished (the app stopped before removing it): nothing to continue
         found.append(Saved(match.game, path, path.stat().st_mtime, match))
     found.sort(key=lambda s: s.mtime, reverse=True)
     return found, damaged

@@ -127,7 +127,10 @@ class NewGameScreen(Screen[None]):
         if problem:
             status.update(f"[b]Cannot start:[/b] {problem}")
         elif self.has_save:
-            status.update("Starting replaces your saved game of this (Escape, then Continue, to keep it).")
+            status.update(
+                "You have a saved game of this: starting keeps it in saves/replaced/,\n"
+                "and Continue on the menu will resume the new one."
+            )
         else:
             status.update("↑/↓ move   ←/→ change   type a name   Enter starts the game")
 
