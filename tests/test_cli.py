@@ -1,0 +1,81 @@
+"""The garito command: good arguments work, bad ones say one line and exit 2."""
+
+import subprocess
+import sys
+
+import pytest
+
+from garito.tui import cli
+
+BAD = [
+    (["play", "poker"], "unknown game 'poker' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
+    (["play", "redman"], "Red Man's Throw is not playable yet"),
+    (["play", "gemelos", "--seats", "human"], "Gemelos is for 2–6 seats, not 1"),
+    (["play", "gemelos", "--seats", ",".join(["bot"] * 7)], "Gemelos is for 2–6 seats, not 7"),
+    (["play", "gemelos", "--seats", "human,robot"], "a seat is human or computer (or bot), not 'robot'"),
+    (["play", "gemelos", "--seats", "human,bot:genius"], "a computer level is one of easy, hard, not 'genius'"),
+    (["play", "gemelos", "--seed", "x"], "argument --seed: the seed must be a whole number, not 'x'"),
+    (["play", "gemelos", "--seed", "-3"], "argument --seed: the seed must not be negative"),
+    (["play", "gemelos", "--names", "Ana"], "--names needs 2 non-empty names, one per seat"),
+    (["play", "gemelos", "--names", "Ana,Ana"], "two seats have the same name"),
+    (["play", "gemelos", "--rule", "colour=red"], "unknown rule 'colour' (rules: wins_needed, first_roller, "
+                                                  "stakes, bankroll, stake_min, stake_max)"),
+    (["play", "gemelos", "--rule", "wins_needed=9"], "wins_needed is one of 2, 3, 4, 5, 6, 7, not '9'"),
+    (["play", "gemelos", "--rule", "stake_min=10", "--rule", "stake_max=5"],
+     "table limits need 1 ≤ minimum ≤ maximum"),
+    (["rules", "nope"], "unknown game 'nope' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
+    # argparse's own words (their quoting varies between Python versions)
+    (["--theme", "pink"], "argument --theme: invalid choice: 'pink' (choose from "),
+    (["dance"], "argument COMMAND: invalid choice: 'dance' (choose from "),
+    (["play"], "the following arguments are required: game"),
+]
+
+
+@pytest.mark.parametrize("argv, message", BAD)
+def test_bad_arguments_print_one_line_and_exit_2(argv, message, capsys):
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"garito: error: {message}")
+    assert err.count("\n") == 1 and err.endswith("\n")
+
+
+def test_the_console_script_exits_2_without_a_traceback():
+    run = subprocess.run(
+        [sys.executable, "-c", "from garito.tui.cli import entry; entry()", "play", "nothing"],
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+
+
+def test_version_and_help(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out == "garito 0.1.0\n"
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--help"])
+    assert e.value.code == 0
+    usage = capsys.readouterr().out
+    assert "play" in usage and "rules" in usage and "--ascii" in usage
+
+
+def test_rules_are_printed(capsys):
+    assert cli.main(["rules", "gemelos"]) == 0
+    out = capsys.readouterr().out
+    assert "Twins of t beat any hand" in out
+    assert "king of the hill" in out
+
+
+def test_play_builds_the_match_asked_for():
+    args = cli.build_parser().parse_args(
+        ["play", "gemelos", "--seats", "human,bot:easy,cpu", "--names", "Ana,Bea,Cid",
+         "--seed", "7", "--rule", "stakes=before roll", "--rule", "wins_needed=5"]
+    )
+    match = cli.make_match(args)
+    assert match.seed == 7
+    assert [(s.name, s.kind, s.level) for s in match.seats] == [
+        ("Ana", "human", "hard"), ("Bea", "computer", "easy"), ("Cid", "computer", "hard")]
+    assert match.config.stakes == "before-roll" and match.config.wins_needed == 5
+    assert match.config.players == 3
