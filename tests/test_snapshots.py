@@ -69,3 +69,10 @@ def test_ascii_mode_light_theme(snap_compare):
     match = gemelos_match(seed=3, seats=("human", "human", "human"))
     assert snap_compare(app(start=match, ascii_only=True, theme="ansi-light"),
                         terminal_size=SIZE, run_before=keys("space"))
+
+
+def test_menu_ascii_with_a_saved_game(snap_compare):
+    from garito.store import saves
+
+    saves.save(gemelos_match(seed=3).play(gemelos_match().rules.ROLL))
+    assert snap_compare(app(ascii_only=True), terminal_size=SIZE, run_before=keys())

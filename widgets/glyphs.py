@@ -4,11 +4,11 @@ from __future__ import annotations
 
 UNICODE = {
     "turn": "▸", "lead": "★", "win": "●", "slot": "○", "left": "◂", "right": "▸",
-    "dash": "—", "range": "–", "times": "×", "computer": "⚙", "pending": "·",
+    "dash": "—", "range": "–", "arrows": "←/→", "times": "×", "computer": "⚙", "pending": "·",
 }
 ASCII = {
     "turn": ">", "lead": "*", "win": "#", "slot": "-", "left": "<", "right": ">",
-    "dash": "-", "range": "-", "times": "x", "computer": "@", "pending": ".",
+    "dash": "-", "range": "-", "arrows": "left/right", "times": "x", "computer": "@", "pending": ".",
 }
 
 
@@ -19,3 +19,13 @@ def glyphs(ascii_only: bool) -> dict[str, str]:
 def is_ascii(widget) -> bool:
     """Whether the app this widget runs in asked for ASCII only."""
     return bool(getattr(widget.app, "ascii_only", False))
+
+
+_KEY_WORDS = {"←": "left", "→": "right", "↑": "up", "↓": "down", "⏎": "enter"}
+
+
+def ascii_key(shown: str) -> str:
+    """A key as the key bar shows it, in ASCII words where it used arrows."""
+    for glyph, word in _KEY_WORDS.items():
+        shown = shown.replace(glyph, word)
+    return shown

@@ -13,6 +13,8 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .glyphs import ascii_key, is_ascii
+
 
 class KeyBar(Widget, can_focus=False):
     DEFAULT_CSS = """
@@ -40,7 +42,10 @@ class KeyBar(Widget, can_focus=False):
             if not binding.show or not enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
-            keys.append((binding.key, self.app.get_key_display(binding), binding.description))
+            shown = self.app.get_key_display(binding)
+            if is_ascii(self):
+                shown = ascii_key(shown)
+            keys.append((binding.key, shown, binding.description))
         self.keys = tuple(keys)
 
     def _spans(self) -> list[tuple[int, int, str]]:

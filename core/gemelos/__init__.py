@@ -27,6 +27,7 @@ from .game import (
     result,
     settle,
     stake_range,
+    summary,
     to_act,
     view,
 )
@@ -39,5 +40,5 @@ __all__ = [
     "GAME_ID", "TITLE", "ROLL", "STAKE_MODES", "Action", "Config", "Event", "LEVELS", "VARIANTS", "Result",
     "RoundResult", "State", "Throw", "View", "apply", "compare", "describe", "explain",
     "is_over", "is_twins", "legal_actions", "narrate", "new_game", "phase", "result",
-    "settle", "show", "stake_range", "to_act", "view",
+    "settle", "show", "stake_range", "summary", "to_act", "view",
 ]

@@ -466,6 +466,14 @@ def _round_reason(state: State, winner: int) -> str:
 # ---------------------------------------------------------------- narration
 
 
+def summary(state: State, names: tuple[str, ...] | list[str]) -> str:
+    """Where the match stands, in one line (the menu's "Continue")."""
+    wins = ", ".join(f"{n} {w}" for n, w in zip(names, state.wins))
+    if state.over:
+        return f"Over after {len(state.history)} rounds: {wins}"
+    return f"Round {state.round} of a match to {state.config.wins_needed} wins: {wins}"
+
+
 def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
     """One event in words, for the log."""
     who = names[event.seat] if event.seat >= 0 else ""

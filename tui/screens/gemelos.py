@@ -185,7 +185,7 @@ class GemelosScreen(GameScreen):
             verb = "staking" if ph == "stake" else "rolling"
             return f"{name} is {verb}{'...' if self.app.ascii_only else '…'}"
         if ph == "stake":
-            return f"[b]{name}[/b]: your stake (←/→ to change, Enter)."
+            return f"[b]{name}[/b]: your stake ({glyphs(self.app.ascii_only)['arrows']} to change, Enter)."
         what = "roll-off" if self.match.state.rolloff else "roll"
         return f"[b]{name}[/b], your {what}: press Space."
 

@@ -16,10 +16,11 @@ BANNER = """\
 ╔═╗╔═╗╦═╗╦╔╦╗╔═╗
 ║ ╦╠═╣╠╦╝║ ║ ║ ║
 ╚═╝╩ ╩╩╚═╩ ╩ ╚═╝"""
-BANNER_ASCII = """\
- __   _   ___ ___ _____ ___
-/ _| /_\\ | _ \\_ _|_   _/ _ \\
-\\__|/_/ \\_\\|_\\_\\___| |_| \\___/"""
+BANNER_ASCII = r"""
+  ___   _   ___ ___ _____ ___
+ / __| /_\ | _ \_ _|_   _/ _ \
+| (_ |/ _ \|   /| |  | || (_) |
+ \___/_/ \_\_|_\___| |_| \___/"""[1:]
 
 
 class MenuScreen(Screen[None]):
@@ -38,7 +39,10 @@ class MenuScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-top"):
-            yield Static(BANNER_ASCII if self.app.ascii_only else BANNER, id="banner")
+            art = (BANNER_ASCII if self.app.ascii_only else BANNER).splitlines()
+            width = max(map(len, art))
+            # Equal widths, so centring keeps the letters' columns together.
+            yield Static("\n".join(line.ljust(width) for line in art), id="banner", markup=False)
             yield Static("a parlor of dice and cards, played from the keyboard", id="motto")
         with Horizontal(id="menu-body"):
             yield OptionList(id="games")
@@ -71,17 +75,20 @@ class MenuScreen(Screen[None]):
         for s in found:
             info = catalog.get(s.game)
             options.append(Option(Text.assemble(("Continue ", "bold"), info.title), id=f"continue:{s.game}"))
+        # Separators are drawn with box lines: none in ASCII mode.
+        gap = [] if self.app.ascii_only else [None]
         if found:
-            options.append(None)
+            options += gap
         for info in catalog.GAMES:
             label = Text(info.title)
             if not info.playable:
                 label = Text.assemble((f"{info.title:<17}", "dim"), ("not playable yet", "dim italic"))
             options.append(Option(label, id=f"game:{info.id}"))
-        options += [None, Option("Quit", id="quit")]
+        options += [*gap, Option("Quit", id="quit")]
         games.add_options(options)
         ids = [o.id for o in options if o is not None]
-        games.highlighted = ids.index(keep) if keep in ids else 0
+        # Coming back from a game, "Continue" is what one wants next.
+        games.highlighted = 0 if found or keep not in ids else ids.index(keep)
         games.focus()
 
     def _selected(self) -> str | None:
@@ -103,11 +110,10 @@ class MenuScreen(Screen[None]):
         text.append(f"{players} · {info.dice}\n\n", "dim")
         text.append(info.tagline + "\n\n")
         if kind == "continue":
-            s = self.saves[game]
-            m = s.match
-            standing = "  ".join(f"{n} {w}" for n, w in zip(m.names, getattr(m.state, "wins", ())))
-            text.append(f"Saved after {len(m.actions)} moves, round {m.state.round}.\n", "italic")
-            text.append(f"Wins: {standing}\n\n")
+            m = self.saves[game].match
+            moves = len(m.actions)
+            text.append(f"Saved after {moves} move{'s' if moves != 1 else ''}.\n", "italic")
+            text.append(m.rules.summary(m.state, m.names) + "\n\n")
             text.append("Enter: continue exactly where you left off.")
         elif info.playable:
             text.append("Enter: new game\n?: rules and keys")
