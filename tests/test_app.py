@@ -262,3 +262,17 @@ async def test_a_full_disk_is_reported_once_and_play_goes_on(monkeypatch):
         assert len(game.match.actions) >= 2
         notes = [n.message for n in app._notifications if "cannot be saved" in n.message]
         assert notes == ["The game cannot be saved (No space left on device); play goes on."]
+
+
+@sync
+async def test_command_palette_offers_the_games():
+    app = GarApp()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "New game: Gemelos" in titles and "Rules: Gemelos" in titles
+        assert "Leave this game" not in titles
+        new_game = next(c for c in app.get_system_commands(app.screen) if c.title == "New game: Gemelos")
+        new_game.callback()
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
