@@ -25,6 +25,9 @@ Module-level names:
 
 ``bot.choose(view, legal, level) -> Action`` decides for a computer seat from
 its view alone.
+
+Optional: ``levels_matter(config) -> bool``, False where a computer seat has
+no choice to make under those rules (the dialog then hides the level).
 """
 
 from __future__ import annotations

@@ -276,3 +276,39 @@ async def test_command_palette_offers_the_games():
         new_game.callback()
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
+
+
+@sync
+async def test_new_game_dialog_shows_levels_only_where_they_matter_and_remembers_seats():
+    app = GarApp()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = app.screen
+        assert not dialog.query_one("#level-1").visible  # stakes off: nothing to decide
+        dialog.query_one("#var-stakes").focus()
+        await pilot.press("right")
+        await settle(pilot)
+        assert dialog.query_one("#level-1").visible
+        assert "Blind: everyone stakes" in str(dialog.query_one("#newgame-status").render())
+        dialog.query_one("#name-0").value = "Ana"
+        dialog.query_one("#kind-1").focus()
+        await pilot.press("left")  # seat 2 becomes human, and its default name follows
+        await settle(pilot)
+        assert dialog.query_one("#name-1").value == "Player 2"
+        await pilot.press("enter")
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert [s.name for s in game.match.seats] == ["Ana", "Player 2"]
+        assert game.match.config.stakes == "blind"
+    again = GarApp()
+    async with again.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")  # past "Continue", to a new Gemelos game
+        await settle(pilot)
+        dialog = again.screen
+        assert isinstance(dialog, NewGameScreen)
+        assert dialog.query_one("#name-0").value == "Ana"
+        assert dialog.query_one("#kind-1").value == "human"
+        assert "saves/replaced" in str(dialog.query_one("#newgame-status").render())

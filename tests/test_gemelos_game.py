@@ -221,3 +221,15 @@ def test_action_notation_round_trips():
     for bad in ("", "roll 2", "stake", "stake -1", "bet 3"):
         with pytest.raises(ValueError):
             Action.parse(bad)
+
+
+def test_round_reasons_with_three_players():
+    s = play_rolls(new_game(Config(players=3), 3))
+    reasons = [narrate(e, NAMES[:3]) for e in s.events if e.kind == "won"]
+    assert reasons[:4] == [
+        "Bea wins round 1: 8+6 = 14 took the lead (14 beats 7) and held.",
+        "Ana wins round 2: twins of 8 took the lead (twins of 8 beat any other hand, "
+        "the 8+5 too) with the last roll.",
+        "Cid wins round 3: 7+3 = 10 led from the first roll and held.",
+        "Cid wins round 4: won the roll-off with twins of 7.",
+    ]

@@ -34,7 +34,12 @@ def test_menu(snap_compare):
 
 
 def test_new_game_dialog(snap_compare):
-    assert snap_compare(app(), terminal_size=SIZE, run_before=keys("enter", "right"))
+    async def run_before(pilot):
+        await keys("enter", "right")(pilot)  # three players
+        pilot.app.screen.query_one("#var-stakes").focus()
+        await keys("right")(pilot)  # blind stakes: levels and limits appear
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_gemelos_round_in_progress(snap_compare):

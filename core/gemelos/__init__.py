@@ -7,6 +7,7 @@ protocol (``Config``, ``new_game``, ``legal_actions``, ``apply``, ``is_over``,
 
 from .game import (
     LEVELS,
+    LEVELS_HELP,
     ROLL,
     STAKE_MODES,
     VARIANTS,
@@ -21,6 +22,7 @@ from .game import (
     apply,
     is_over,
     legal_actions,
+    levels_matter,
     narrate,
     new_game,
     phase,
@@ -37,8 +39,8 @@ GAME_ID = "gemelos"
 TITLE = "Gemelos"
 
 __all__ = [
-    "GAME_ID", "TITLE", "ROLL", "STAKE_MODES", "Action", "Config", "Event", "LEVELS", "VARIANTS", "Result",
+    "GAME_ID", "TITLE", "ROLL", "STAKE_MODES", "Action", "Config", "Event", "LEVELS", "LEVELS_HELP", "VARIANTS", "Result",
     "RoundResult", "State", "Throw", "View", "apply", "compare", "describe", "explain",
-    "is_over", "is_twins", "legal_actions", "narrate", "new_game", "phase", "result",
+    "is_over", "is_twins", "legal_actions", "levels_matter", "narrate", "new_game", "phase", "result",
     "settle", "show", "stake_range", "summary", "to_act", "view",
 ]

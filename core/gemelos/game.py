@@ -457,10 +457,20 @@ def _round_reason(state: State, winner: int) -> str:
     assert hand is not None
     if state.rolloff:
         return f"won the roll-off with {describe(hand)}"
-    beaten = [t for t in state.throws if t.seat != winner]
-    if len(beaten) == 1:
-        return explain(hand, beaten[0].dice)
-    return f"{describe(hand)} beat every challenger"
+    throws = state.throws
+    if len(throws) == 2:
+        loser = throws[0] if throws[1].seat == winner else throws[1]
+        return explain(hand, loser.dice)
+    at = next(i for i, t in enumerate(throws) if t.seat == winner)
+    held = "and held" if at < len(throws) - 1 else "with the last roll"
+    if at == 0:
+        return f"{describe(hand)} led from the first roll and held"
+    # The hand it took the lead from: the leader just before its roll.
+    lead = throws[0].dice
+    for t in throws[1:at]:
+        if compare(t.dice, lead) > 0:
+            lead = t.dice
+    return f"{describe(hand)} took the lead ({explain(hand, lead)}) {held}"
 
 
 # ---------------------------------------------------------------- narration
@@ -510,11 +520,24 @@ def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
 
 _STAKED = ("stakes", ("blind", "before-roll"))
 VARIANTS = (
-    Variant("wins_needed", "Match to", tuple(range(2, 8)), tuple(f"{n} wins" for n in range(2, 8))),
-    Variant("first_roller", "First roller", FIRST_ROLLER, ("rotates", "stays")),
-    Variant("stakes", "Stakes", STAKE_MODES, ("off", "blind", "before roll")),
-    Variant("bankroll", "Bankroll", (20, 50, 100, 200), needs=_STAKED),
-    Variant("stake_min", "Min stake", (1, 2, 5, 10), needs=_STAKED),
-    Variant("stake_max", "Max stake", (5, 10, 20, 50), needs=_STAKED),
+    Variant("wins_needed", "Match to", tuple(range(2, 8)), tuple(f"{n} wins" for n in range(2, 8)),
+            help="Round wins needed to take the match (the seed plays best of five: 3)."),
+    Variant("first_roller", "First roller", FIRST_ROLLER, ("rotates", "stays"),
+            help="Whether the first roller moves one seat on each round."),
+    Variant("stakes", "Stakes", STAKE_MODES, ("off", "blind", "before roll"),
+            help="Blind: everyone stakes before anyone rolls. Before roll: "
+                 "each stakes just before rolling, having seen the rolls before."),
+    Variant("bankroll", "Bankroll", (20, 50, 100, 200), needs=_STAKED,
+            help="Chips each seat starts with."),
+    Variant("stake_min", "Min stake", (1, 2, 5, 10), needs=_STAKED,
+            help="Table minimum; a seat short of it stakes what it has."),
+    Variant("stake_max", "Max stake", (5, 10, 20, 50), needs=_STAKED,
+            help="Table maximum for one seat's stake in a round."),
 )
 LEVELS = ("easy", "hard")
+LEVELS_HELP = "Easy stakes by its chance alone; hard only when the bet is favourable."
+
+
+def levels_matter(config: Config) -> bool:
+    """Rolling is forced: a computer seat has choices only with stakes."""
+    return config.stakes != "off"

@@ -54,6 +54,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ flow
 
     def on_mount(self) -> None:
+        self.persist()  # a game is saved from its first screen, not its first move
         self.show()
         self.call_after_refresh(self.next_turn)
 

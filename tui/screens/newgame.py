@@ -112,18 +112,24 @@ class NewGameScreen(Screen[None]):
         """Show the seats in play, levels only for computers, and variants
         only where they apply; say what is wrong, if anything."""
         n = self.query_one("#players", Choice).value
+        values = self._variant_values()
+        try:
+            matter = getattr(self.rules, "levels_matter", lambda _c: True)(self._config())
+        except ValueError:
+            matter = True
         for i in range(self.info.players[1]):
             row = self.query_one(f"#seat-{i}")
             row.display = i < n
             computer = self.query_one(f"#kind-{i}", Choice).value == "computer"
             level = self.query_one(f"#level-{i}", Choice)
-            level.disabled = not computer
-            level.visible = computer
-        values = self._variant_values()
+            level.disabled = not (computer and matter)
+            level.visible = computer and matter
         for v in self.rules.VARIANTS:
             self.query_one(f"#var-{v.key}", Choice).display = v.active(values)
         problem = self._problem()
         status = self.query_one("#newgame-status", Static)
+        focused = self.focused
+        helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
         if problem:
             status.update(f"[b]Cannot start:[/b] {problem}")
         elif self.has_save:
@@ -131,6 +137,10 @@ class NewGameScreen(Screen[None]):
                 "You have a saved game of this: starting keeps it in saves/replaced/,\n"
                 "and Continue on the menu will resume the new one."
             )
+        elif focused is not None and helps.get(focused.id or ""):
+            status.update(helps[focused.id])
+        elif focused is not None and (focused.id or "").startswith("level-"):
+            status.update(getattr(self.rules, "LEVELS_HELP", "How well the computer plays."))
         else:
             status.update("↑/↓ move   ←/→ change   type a name   Enter starts the game")
 
@@ -179,6 +189,9 @@ class NewGameScreen(Screen[None]):
         self.app.open_match(match)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self._sync()
+
+    def on_descendant_focus(self) -> None:
         self._sync()
 
     def action_rules(self) -> None:
