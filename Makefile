@@ -24,7 +24,8 @@ test: $(VENV)/.test-extras
 	$(CLEAN_ENV) $(BIN)/python -m pytest
 
 bench: $(BIN)/garito
-	$(BIN)/python bench/startup.py
+	$(CLEAN_ENV) $(BIN)/python bench/startup.py
+	$(BIN)/python bench/gemelos.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:
