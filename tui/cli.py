@@ -35,13 +35,25 @@ def _version() -> str:
         return "unknown"
 
 
+class _VersionAction(argparse.Action):
+    """--version, looked up only when asked: reading the installed metadata
+    costs tens of milliseconds at every start otherwise."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"garito {_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="garito",
         description="Garito: a terminal parlor of dice and card games.",
         epilog="Keys in the app: Space/Enter act, ? rules, Escape back, ctrl+q quit.",
     )
-    p.add_argument("--version", action="version", version=f"garito {_version()}")
+    p.add_argument("--version", action=_VersionAction)
     p.add_argument("--ascii", action="store_true", help="draw with ASCII only (also GARITO_ASCII=1)")
     p.add_argument("--theme", choices=THEMES, help="colour theme (ctrl+t cycles in the app)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
