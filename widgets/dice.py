@@ -66,16 +66,24 @@ class DiceTray(Widget, can_focus=False):
 
     def render(self) -> RenderableType:
         ascii_only = is_ascii(self)
-        pictures = [(face_lines(d, ascii_only), d) for d in self.dice]
+        pictures = [(face_lines(d, ascii_only), d.mark) for d in self.dice]
         height = max((len(p) for p, _ in pictures), default=0)
         out = Text(no_wrap=True, overflow="crop")
         for row in range(height):
-            for i, (lines, die) in enumerate(pictures):
-                if i:
-                    out.append("  ")
-                style = self.get_component_rich_style(f"dicetray--{die.mark}") if die.mark else ""
-                out.append(lines[row] if row < len(lines) else " " * len(lines[0]), style)
+            # Dice of one mark side by side make one span (gap included):
+            # fewer escape codes on the wire.
+            run, run_mark = "", None
+            for i, (lines, mark) in enumerate(pictures):
+                piece = ("  " if i else "") + (lines[row] if row < len(lines) else " " * len(lines[0]))
+                if run and mark != run_mark:
+                    out.append(run, self._style(run_mark))
+                    run = ""
+                run, run_mark = run + piece, mark
+            out.append(run, self._style(run_mark))
             out.append("\n")
         if self.caption:
             out.append(self.caption, self.get_component_rich_style("dicetray--caption"))
         return out
+
+    def _style(self, mark: str | None):
+        return self.get_component_rich_style(f"dicetray--{mark}") if mark else ""

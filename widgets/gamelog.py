@@ -15,15 +15,18 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .rows import RowRepaint
 
-class GameLog(Widget, can_focus=False):
+
+class GameLog(RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     GameLog { height: 1fr; }
     """
     COMPONENT_CLASSES = {"gamelog--more"}
 
-    lines: reactive[tuple[str, ...]] = reactive(())
-    back: reactive[int] = reactive(0)  # wrapped lines scrolled back from the newest
+    # Not repainted by themselves: the watchers repaint the rows that change.
+    lines: reactive[tuple[str, ...]] = reactive((), repaint=False)
+    back: reactive[int] = reactive(0, repaint=False)  # wrapped lines scrolled back from the newest
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -52,15 +55,27 @@ class GameLog(Widget, can_focus=False):
         total = len(self._rows(max(1, self.content_size.width)))
         self.back = max(0, min(total - height, self.back + pages * (height - 1)))
 
-    def render(self) -> Text:
+    def watch_lines(self) -> None:
+        self.repaint_rows(self._visible())
+
+    def watch_back(self) -> None:
+        self.repaint_rows(self._visible())
+
+    def _visible(self) -> list[str]:
         width, height = self.content_size.width, self.content_size.height
         if width < 4 or height < 1:
-            return Text()
+            return []
         rows = self._rows(width)
         end = len(rows) - self.back
         if self.back:
-            shown = rows[max(0, end - height + 1):end]
-            text = Text("\n".join(shown) + "\n", no_wrap=True, overflow="crop")
-            text.append(f"… {self.back} newer lines (PageDown)", self.get_component_rich_style("gamelog--more"))
+            return rows[max(0, end - height + 1):end] + [f"… {self.back} newer lines (PageDown)"]
+        return rows[max(0, end - height):end]
+
+    def render(self) -> Text:
+        rows = self._visible()
+        self.shown(rows)
+        if self.back and rows:
+            text = Text("\n".join(rows[:-1]) + "\n", no_wrap=True, overflow="crop")
+            text.append(rows[-1], self.get_component_rich_style("gamelog--more"))
             return text
-        return Text("\n".join(rows[max(0, end - height):end]), no_wrap=True, overflow="crop")
+        return Text("\n".join(rows), no_wrap=True, overflow="crop")

@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import glyphs, is_ascii
+from .rows import RowRepaint
 
 
 @dataclass(frozen=True)
@@ -27,18 +28,26 @@ class SeatRow:
     out: bool = False
 
 
-class Scoreboard(Widget, can_focus=False):
+class Scoreboard(RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     Scoreboard { height: auto; }
     """
     COMPONENT_CLASSES = {"scoreboard--header", "scoreboard--turn", "scoreboard--lead", "scoreboard--out"}
 
-    columns: reactive[tuple[str, ...]] = reactive(())
-    rows: reactive[tuple[SeatRow, ...]] = reactive(())
+    # Not repainted by themselves: the watchers repaint the rows that change.
+    columns: reactive[tuple[str, ...]] = reactive((), repaint=False)
+    rows: reactive[tuple[SeatRow, ...]] = reactive((), repaint=False)
 
-    def render(self) -> RenderableType:
-        # One styled span per row, columns padded by hand: a grid table would
-        # emit a span (and its escape codes) per cell and per gap.
+    def watch_rows(self) -> None:
+        self.repaint_rows(self._lines())
+
+    def watch_columns(self) -> None:
+        self.repaint_rows(self._lines())
+
+    def _lines(self) -> list[tuple[str, str]]:
+        """(text, component class) per line. Columns are padded by hand into
+        one span per row: a grid table would emit a span (and its escape
+        codes) per cell and per gap."""
         g = glyphs(is_ascii(self))
         names = [r.name + (f" {g['computer']}" if r.computer else "") for r in self.rows]
         name_w = min(14, max([len("Seat"), *map(len, names)]))
@@ -52,17 +61,22 @@ class Scoreboard(Widget, can_focus=False):
             parts = [mark, f"{name:<{name_w}}", *(f"{c:<{w}}" for c, w in zip(cells, widths))]
             return " ".join(parts).rstrip()
 
-        text = Text(no_wrap=True, overflow="crop")
-        text.append(line(" ", "Seat", self.columns), self.get_component_rich_style("scoreboard--header"))
+        lines = [(line(" ", "Seat", self.columns), "scoreboard--header")]
         for row, name in zip(self.rows, names):
             mark = g["turn"] if row.turn else (g["lead"] if row.lead else " ")
-            style = ""
-            if row.out:
-                style = self.get_component_rich_style("scoreboard--out")
-            elif row.turn:
-                style = self.get_component_rich_style("scoreboard--turn")
-            elif row.lead:
-                style = self.get_component_rich_style("scoreboard--lead")
-            text.append("\n")
-            text.append(line(mark, name, row.cells), style)
+            style = (
+                "scoreboard--out" if row.out else "scoreboard--turn" if row.turn
+                else "scoreboard--lead" if row.lead else ""
+            )
+            lines.append((line(mark, name, row.cells), style))
+        return lines
+
+    def render(self) -> RenderableType:
+        lines = self._lines()
+        self.shown(lines)
+        text = Text(no_wrap=True, overflow="crop")
+        for i, (content, style) in enumerate(lines):
+            if i:
+                text.append("\n")
+            text.append(content, self.get_component_rich_style(style) if style else "")
         return text
