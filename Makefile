@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Pictures and colours must not depend on the caller's terminal settings.
 CLEAN_ENV := env -u NO_COLOR -u TEXTUAL_THEME -u GARITO_ASCII -u FORCE_COLOR -u TEXTUAL
 
-.PHONY: play test bench screenshots clean
+.PHONY: play test test-long bench screenshots clean
 
 $(BIN)/garito: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ play: $(BIN)/garito
 
 test: $(VENV)/.test-extras
 	$(CLEAN_ENV) $(BIN)/python -m pytest
+
+# The long checks (thousands of random keys), not part of `make test`.
+test-long: $(VENV)/.test-extras
+	$(CLEAN_ENV) $(BIN)/python -m pytest -m slow
 
 bench: $(BIN)/garito
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py

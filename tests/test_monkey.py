@@ -1,0 +1,54 @@
+"""Random keys (seeded) through the whole app: nothing crashes, every match
+on screen is one the core accepts, and the saved game replays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from garito.core.match import Match
+from garito.store import saves
+from garito.tui.app import GarApp
+from garito.tui.screens.game import GameScreen
+
+from .helpers import gemelos_match, settle, sync
+
+KEYS = [
+    "space", "enter", "left", "right", "up", "down", "home", "end", "escape", "y", "n",
+    "question_mark", "f1", "pageup", "pagedown", "tab", "shift+tab", "x", "h", "l", "j", "k",
+    "minus", "plus", "r", "ctrl+t", "ctrl+x", "3", "backspace", "a",
+]
+
+
+@sync
+async def monkey(seed: int, presses: int) -> None:
+    rng = random.Random(seed)
+    app = GarApp(start=gemelos_match(seed=seed, seats=("human", "computer", "human"), stakes="before-roll"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for i in range(presses // 3):
+            await pilot.press(*rng.choices(KEYS, k=3))
+            if i % 10 == 0:
+                await settle(pilot, rounds=1)
+                if rng.random() < 0.3:
+                    await pilot.resize_terminal(rng.randint(20, 120), rng.randint(8, 40))
+                    await settle(pilot, rounds=1)
+                    await pilot.resize_terminal(80, 24)
+            for screen in app.screen_stack:
+                if isinstance(screen, GameScreen):
+                    again = Match.from_record(screen.match.to_record())
+                    assert again.state == screen.match.state
+        await settle(pilot)
+    found, damaged = saves.load_all()
+    assert damaged == []
+
+
+def test_random_keys_never_break_the_app():
+    monkey(1, 120)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2, 7))
+def test_random_keys_never_break_the_app_long(seed):
+    monkey(seed, 900)
