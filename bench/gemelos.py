@@ -9,8 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from garito.core.gemelos import Config, apply, legal_actions, new_game, to_act, view
-from garito.core.gemelos import odds
+from garito.core.gemelos import Config, apply, legal_actions, new_game, odds, to_act, view
 from garito.core.gemelos.bot import choose
 
 
@@ -48,8 +47,11 @@ def p95(xs: list[float]) -> float:
 
 def main() -> None:
     print(f"{'table':<22}{'matches/s':>12}")
-    for label, cfg in (("2 seats, no stakes", Config()), ("6 seats, no stakes", Config(players=6)),
-                       ("4 seats, stakes", Config(players=4, stakes="blind"))):
+    for label, cfg in (
+        ("2 seats, no stakes", Config()),
+        ("6 seats, no stakes", Config(players=6)),
+        ("4 seats, stakes", Config(players=4, stakes="blind")),
+    ):
         print(f"{label:<22}{matches_per_second(cfg):>12.0f}")
     print()
     print(f"{'computer decision':<22}{'median':>10}{'p95':>10}{'max':>10}")
@@ -57,7 +59,8 @@ def main() -> None:
         for cold in (False, True):
             ts = decision_times(players, cold, matches=6 if cold else 20)
             label = f"{players} seats, {'cold' if cold else 'warm'}"
-            print(f"{label:<22}{statistics.median(ts) * 1e3:>8.2f}ms{p95(ts) * 1e3:>8.2f}ms{max(ts) * 1e3:>8.2f}ms")
+            ms = [statistics.median(ts) * 1e3, p95(ts) * 1e3, max(ts) * 1e3]
+            print(f"{label:<22}" + "".join(f"{x:>8.2f}ms" for x in ms))
 
 
 if __name__ == "__main__":

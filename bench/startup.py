@@ -35,13 +35,19 @@ def spawn(argv: list[str], home: str):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {
-        k: v for k, v in os.environ.items()
+        k: v
+        for k, v in os.environ.items()
         if k not in ("NO_COLOR", "TEXTUAL_THEME", "GARITO_ASCII", "TEXTUAL")
     }
     env.update(TERM="xterm-256color", COLORTERM="truecolor", GARITO_HOME=home, COLUMNS="80", LINES="24")
     proc = subprocess.Popen(
-        argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-        start_new_session=True, close_fds=True,
+        argv,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        close_fds=True,
     )
     os.close(slave)
     return proc, master
@@ -96,8 +102,17 @@ def first_frame(argv, marker: bytes, home: str) -> tuple[float, int]:
 
 
 def roll_bytes(home: str) -> int:
-    argv = [sys.executable, "-c", "from garito.tui.cli import entry; entry()",
-            "play", "gemelos", "--seats", "human,human", "--seed", "7"]
+    argv = [
+        sys.executable,
+        "-c",
+        "from garito.tui.cli import entry; entry()",
+        "play",
+        "gemelos",
+        "--seats",
+        "human,human",
+        "--seed",
+        "7",
+    ]
     proc, master = spawn(argv, home)
     read_until(master, b"press Space")
     read_until(master, None)  # let the first frame settle
@@ -131,11 +146,15 @@ def main() -> None:
     print(f"{'':<28}{'median':>10}{'min':>10}{'max':>10}")
     for name in ("bare", "garito"):
         ts = times[name]
-        print(f"first frame, {name:<15}{statistics.median(ts) * 1000:>8.0f}ms"
-              f"{min(ts) * 1000:>8.0f}ms{max(ts) * 1000:>8.0f}ms")
+        print(
+            f"first frame, {name:<15}{statistics.median(ts) * 1000:>8.0f}ms"
+            f"{min(ts) * 1000:>8.0f}ms{max(ts) * 1000:>8.0f}ms"
+        )
     print(f"start-up ratio garito/bare: {g / b:.2f}  (target <= 1.5, {args.runs} runs each)")
-    print(f"bytes, first frame: garito {statistics.median(sizes['garito']):.0f}, "
-          f"bare {statistics.median(sizes['bare']):.0f}")
+    print(
+        f"bytes, first frame: garito {statistics.median(sizes['garito']):.0f}, "
+        f"bare {statistics.median(sizes['bare']):.0f}"
+    )
     print(f"bytes, one Gemelos roll: {roll:.0f}")
 
 

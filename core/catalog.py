@@ -33,34 +33,51 @@ class GameInfo:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo(
-        "gemelos", "Gemelos", (2, 6), "two d8",
+        "gemelos",
+        "Gemelos",
+        (2, 6),
+        "two d8",
         "Highest roll wins, unless someone rolls twins: then only a hand "
         "with both dice above the twin can beat it.",
         "garito.core.gemelos",
     ),
     GameInfo(
-        "redman", "Red Man's Throw", (2, 2), "three d6",
-        "Six rounds where sixes rule, predictions raise the stakes, and "
-        "6-6-6 summons the Red Man.",
+        "redman",
+        "Red Man's Throw",
+        (2, 2),
+        "three d6",
+        "Six rounds where sixes rule, predictions raise the stakes, and 6-6-6 summons the Red Man.",
         None,
     ),
     GameInfo(
-        "barras", "Barras", (1, 6), "percentile d10 pair",
+        "barras",
+        "Barras",
+        (1, 6),
+        "percentile d10 pair",
         "A casino table: the croupier rolls the bar, and you bet on beating it.",
         None,
     ),
     GameInfo(
-        "irwin", "Irwin's Revenge", (2, 2), "d10, then five d6",
+        "irwin",
+        "Irwin's Revenge",
+        (2, 2),
+        "d10, then five d6",
         "An expedition for five cursed statuettes, then a race to a straight.",
         None,
     ),
     GameInfo(
-        "decimus", "Decimus", (2, 2), "five d6, in secret",
+        "decimus",
+        "Decimus",
+        (2, 2),
+        "five d6, in secret",
         "Secret dice, four games and mus-style betting to 30 points.",
         None,
     ),
     GameInfo(
-        "willie", "Willie", (2, 3), "the Haggis deck",
+        "willie",
+        "Willie",
+        (2, 3),
+        "the Haggis deck",
         "A manipulation rummy: rebuild the table's melds to shed your hand.",
         None,
     ),
@@ -73,6 +90,4 @@ def get(game_id: str) -> GameInfo:
     try:
         return BY_ID[game_id]
     except KeyError:
-        raise LookupError(
-            f"unknown game {game_id!r} (choose from {', '.join(BY_ID)})"
-        ) from None
+        raise LookupError(f"unknown game {game_id!r} (choose from {', '.join(BY_ID)})") from None

@@ -33,7 +33,19 @@ no choice to make under those rules (the dialog then hides the level).
 from __future__ import annotations
 
 REQUIRED = (
-    "GAME_ID", "TITLE", "Config", "VARIANTS", "LEVELS", "Action", "new_game",
-    "legal_actions", "apply", "to_act", "is_over", "result", "view", "narrate",
+    "GAME_ID",
+    "TITLE",
+    "Config",
+    "VARIANTS",
+    "LEVELS",
+    "Action",
+    "new_game",
+    "legal_actions",
+    "apply",
+    "to_act",
+    "is_over",
+    "result",
+    "view",
+    "narrate",
     "summary",
 )

@@ -16,7 +16,9 @@ class Variant:
     label: str
     choices: tuple[Any, ...]
     labels: tuple[str, ...] = ()  # how each choice reads; str(choice) if empty
-    needs: tuple[str, tuple[Any, ...]] | None = None  # shown only when another variant has one of these values
+    needs: tuple[str, tuple[Any, ...]] | None = (
+        None  # shown only when another variant has one of these values
+    )
     help: str = ""
 
     def label_of(self, value: Any) -> str:

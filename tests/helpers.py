@@ -18,7 +18,9 @@ def gemelos_match(seed: int = 7, seats=("human", "computer"), **rules) -> Match:
     names = ("Ana", "Ramón", "Lucía", "Tomás", "Inés", "Xoán")
     config = Config(players=len(seats), **rules)
     return Match.start(
-        "gemelos", config, seed,
+        "gemelos",
+        config,
+        seed,
         tuple(Seat(names[i], kind) for i, kind in enumerate(seats)),
     )
 

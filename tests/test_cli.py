@@ -13,16 +13,23 @@ BAD = [
     (["play", "gemelos", "--seats", "human"], "Gemelos is for 2–6 seats, not 1"),
     (["play", "gemelos", "--seats", ",".join(["bot"] * 7)], "Gemelos is for 2–6 seats, not 7"),
     (["play", "gemelos", "--seats", "human,robot"], "a seat is human or computer (or bot), not 'robot'"),
-    (["play", "gemelos", "--seats", "human,bot:genius"], "a computer level is one of easy, hard, not 'genius'"),
+    (
+        ["play", "gemelos", "--seats", "human,bot:genius"],
+        "a computer level is one of easy, hard, not 'genius'",
+    ),
     (["play", "gemelos", "--seed", "x"], "argument --seed: the seed must be a whole number, not 'x'"),
     (["play", "gemelos", "--seed", "-3"], "argument --seed: the seed must not be negative"),
     (["play", "gemelos", "--names", "Ana"], "--names needs 2 non-empty names, one per seat"),
     (["play", "gemelos", "--names", "Ana,Ana"], "two seats have the same name"),
-    (["play", "gemelos", "--rule", "colour=red"], "unknown rule 'colour' (rules: wins_needed, first_roller, "
-                                                  "stakes, bankroll, stake_min, stake_max)"),
+    (
+        ["play", "gemelos", "--rule", "colour=red"],
+        "unknown rule 'colour' (rules: wins_needed, first_roller, stakes, bankroll, stake_min, stake_max)",
+    ),
     (["play", "gemelos", "--rule", "wins_needed=9"], "wins_needed is one of 2, 3, 4, 5, 6, 7, not '9'"),
-    (["play", "gemelos", "--rule", "stake_min=10", "--rule", "stake_max=5"],
-     "table limits need 1 ≤ minimum ≤ maximum"),
+    (
+        ["play", "gemelos", "--rule", "stake_min=10", "--rule", "stake_max=5"],
+        "table limits need 1 ≤ minimum ≤ maximum",
+    ),
     (["rules", "nope"], "unknown game 'nope' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
     # argparse's own words (their quoting varies between Python versions)
     (["--theme", "pink"], "argument --theme: invalid choice: 'pink' (choose from "),
@@ -43,7 +50,8 @@ def test_bad_arguments_print_one_line_and_exit_2(argv, message, capsys):
 def test_the_console_script_exits_2_without_a_traceback():
     run = subprocess.run(
         [sys.executable, "-c", "from garito.tui.cli import entry; entry()", "play", "nothing"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
@@ -70,12 +78,27 @@ def test_rules_are_printed(capsys):
 
 def test_play_builds_the_match_asked_for():
     args = cli.build_parser().parse_args(
-        ["play", "gemelos", "--seats", "human,bot:easy,cpu", "--names", "Ana,Bea,Cid",
-         "--seed", "7", "--rule", "stakes=before roll", "--rule", "wins_needed=5"]
+        [
+            "play",
+            "gemelos",
+            "--seats",
+            "human,bot:easy,cpu",
+            "--names",
+            "Ana,Bea,Cid",
+            "--seed",
+            "7",
+            "--rule",
+            "stakes=before roll",
+            "--rule",
+            "wins_needed=5",
+        ]
     )
     match = cli.make_match(args)
     assert match.seed == 7
     assert [(s.name, s.kind, s.level) for s in match.seats] == [
-        ("Ana", "human", "hard"), ("Bea", "computer", "easy"), ("Cid", "computer", "hard")]
+        ("Ana", "human", "hard"),
+        ("Bea", "computer", "easy"),
+        ("Cid", "computer", "hard"),
+    ]
     assert match.config.stakes == "before-roll" and match.config.wins_needed == 5
     assert match.config.players == 3

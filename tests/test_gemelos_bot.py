@@ -39,6 +39,7 @@ def test_second_roller_sees_the_first_hand():
     win, lose, void = seat_chances(view(s, 1), 1)
     # The bot's figure is the brute-force count over the 64 rolls.
     from garito.core.gemelos import compare
+
     exact = sum(1 for a in range(1, 9) for b in range(1, 9) if compare((a, b), (6, 3)) > 0) / 64
     assert abs(win - exact) < 1e-12
 

@@ -1,6 +1,7 @@
 """Gemelos played through the core protocol, with exact dice from fixed seeds."""
 
 import pytest
+
 from garito.core.errors import IllegalAction
 from garito.core.gemelos import (
     ROLL,
@@ -35,18 +36,19 @@ def test_two_player_match_seed_7_exact_dice():
     s = play_rolls(new_game(Config(), 7))
     rolls = [(e.seat, e.dice) for e in s.events if e.kind == "roll"]
     assert rolls == [
-        (0, (6, 3)), (1, (7, 1)),
-        (1, (2, 2)), (0, (6, 1)),
-        (0, (4, 1)), (1, (2, 7)),
-        (1, (7, 2)), (0, (4, 2)),
+        (0, (6, 3)),
+        (1, (7, 1)),
+        (1, (2, 2)),
+        (0, (6, 1)),
+        (0, (4, 1)),
+        (1, (2, 7)),
+        (1, (7, 2)),
+        (0, (4, 2)),
     ]
     assert [r.winner for r in s.history] == [0, 1, 1, 1]
     assert s.wins == (1, 3)
     assert result(s).winner == 1
-    assert story(s)[6] == (
-        "Ana rolls 6+1 = 7; Bea keeps the lead "
-        "(twins of 2 hold: the 6+1 has a die ≤ 2)."
-    )
+    assert story(s)[6] == ("Ana rolls 6+1 = 7; Bea keeps the lead (twins of 2 hold: the 6+1 has a die ≤ 2).")
     assert story(s)[-1] == "Bea wins the match with 3 rounds."
 
 
@@ -78,7 +80,7 @@ def test_three_players_king_of_the_hill_and_roll_off():
     assert len(tie.seats) >= 2
     # The roll-off is rolled by the tied seats only, in turn order, and its
     # winner is one of them.
-    after = [e for e in s.events[i + 1:] if e.kind in ("roll", "won")]
+    after = [e for e in s.events[i + 1 :] if e.kind in ("roll", "won")]
     rollers = []
     for e in after:
         if e.kind == "won":
@@ -107,6 +109,7 @@ def test_king_of_the_hill_leader_is_not_the_best_hand():
         if s.history and s.history[-1].number == 1:
             hands = {t.seat: t.dice for t in s.history[-1].throws}
             from garito.core.gemelos import compare
+
             w = s.history[-1].winner
             if any(compare(hands[o], hands[w]) > 0 for o in hands if o != w):
                 found = (seed, hands, w)
@@ -206,9 +209,17 @@ def test_view_hides_the_dice_stream():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(players=1), dict(players=7), dict(wins_needed=1), dict(wins_needed=8),
-     dict(stakes="always"), dict(first_roller="random"), dict(stake_min=0),
-     dict(stake_min=5, stake_max=4), dict(bankroll=0)],
+    [
+        dict(players=1),
+        dict(players=7),
+        dict(wins_needed=1),
+        dict(wins_needed=8),
+        dict(stakes="always"),
+        dict(first_roller="random"),
+        dict(stake_min=0),
+        dict(stake_min=5, stake_max=4),
+        dict(bankroll=0),
+    ],
 )
 def test_config_validation(kwargs):
     with pytest.raises(ValueError):

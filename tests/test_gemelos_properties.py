@@ -2,12 +2,13 @@
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from garito.core.gemelos import Config, legal_actions, view
 from garito.core.gemelos.bot import choose
 from garito.core.gemelos.odds import round_chances
 from garito.core.match import Match, Seat
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 configs = st.builds(
     Config,
@@ -66,10 +67,13 @@ def test_the_match_ends_with_one_winner_at_the_target(config, seed):
 @settings(max_examples=40, deadline=None)
 @given(configs, st.integers(0, 2**32), st.sampled_from(["easy", "hard"]))
 def test_bots_always_choose_a_legal_action(config, seed, level):
-    m = Match.start("gemelos", config, seed, tuple(Seat(f"P{i}", "computer", level) for i in range(config.players)))
+    m = Match.start(
+        "gemelos", config, seed, tuple(Seat(f"P{i}", "computer", level) for i in range(config.players))
+    )
     while not m.state.over:
         seat = m.state.order[len(m.state.throws)] if m.state.config.stakes != "blind" else None
         from garito.core.gemelos import to_act
+
         seat = to_act(m.state)
         legal = legal_actions(m.state)
         action = choose(view(m.state, seat), legal, level)

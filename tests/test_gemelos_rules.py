@@ -3,9 +3,10 @@
 from itertools import product
 
 import pytest
-from garito.core.gemelos import compare, describe, explain
 from hypothesis import given
 from hypothesis import strategies as st
+
+from garito.core.gemelos import compare, describe, explain
 
 d8 = st.integers(1, 8)
 hands = st.tuples(d8, d8)

@@ -25,7 +25,13 @@ def game(request):
 
 def test_six_games_are_listed_and_at_least_one_is_playable():
     assert [g.title for g in catalog.GAMES] == [
-        "Gemelos", "Red Man's Throw", "Barras", "Irwin's Revenge", "Decimus", "Willie"]
+        "Gemelos",
+        "Red Man's Throw",
+        "Barras",
+        "Irwin's Revenge",
+        "Decimus",
+        "Willie",
+    ]
     assert PLAYABLE
 
 
@@ -60,7 +66,9 @@ def random_match(game, seed: int) -> Match:
         config = rules.Config(players=n, **values)
     except ValueError:
         config = rules.Config(players=n)
-    seats = tuple(Seat(f"P{i}", rng.choice(["human", "computer"]), rng.choice(rules.LEVELS)) for i in range(n))
+    seats = tuple(
+        Seat(f"P{i}", rng.choice(["human", "computer"]), rng.choice(rules.LEVELS)) for i in range(n)
+    )
     return Match.start(game.id, config, seed, seats)
 
 

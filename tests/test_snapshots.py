@@ -72,8 +72,9 @@ def test_too_small_notice(snap_compare):
 
 def test_ascii_mode_light_theme(snap_compare):
     match = gemelos_match(seed=3, seats=("human", "human", "human"))
-    assert snap_compare(app(start=match, ascii_only=True, theme="ansi-light"),
-                        terminal_size=SIZE, run_before=keys("space"))
+    assert snap_compare(
+        app(start=match, ascii_only=True, theme="ansi-light"), terminal_size=SIZE, run_before=keys("space")
+    )
 
 
 def test_menu_ascii_with_a_saved_game(snap_compare):

@@ -48,10 +48,15 @@ def test_a_garbage_save_is_kept_aside_when_a_new_game_starts(garito_home):
         ("[1, 2]", "a record is a JSON object"),
         ('{"schema": 99}', "schema 99"),
         ('{"schema": 1, "game": "poker"}', "unknown game"),
-        ('{"schema": 1, "game": "gemelos", "config": {"players": 9}, "seed": 1, "seats": [], "actions": []}',
-         "2 to 6 players"),
-        ('{"schema": 1, "game": "gemelos", "config": {}, "seed": "x", "seats": [], "actions": []}',
-         "seed must be an integer"),
+        (
+            '{"schema": 1, "game": "gemelos", "config": {"players": 9}, "seed": 1, '
+            '"seats": [], "actions": []}',
+            "2 to 6 players",
+        ),
+        (
+            '{"schema": 1, "game": "gemelos", "config": {}, "seed": "x", "seats": [], "actions": []}',
+            "seed must be an integer",
+        ),
     ],
 )
 def test_damaged_saves_are_set_aside_with_a_reason(garito_home, content, reason):

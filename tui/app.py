@@ -9,14 +9,14 @@ first frame costs little more than Textual itself.
 from __future__ import annotations
 
 import os
-
-from garito.core.match import Match
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
+
+from garito.core.match import Match
 
 from .screens.menu import MenuScreen
 from .screens.notices import TooSmallScreen
@@ -89,23 +89,28 @@ class GarApp(App[None]):
         for info in catalog.GAMES:
             if info.playable:
                 yield SystemCommand(
-                    f"Rules: {info.title}", f"How {info.title} is played, and its keys",
+                    f"Rules: {info.title}",
+                    f"How {info.title} is played, and its keys",
                     lambda game=info.id: self.push_screen(RulesScreen(game)),
                 )
         if isinstance(screen, MenuScreen):
             for info in catalog.GAMES:
                 if info.playable:
                     yield SystemCommand(
-                        f"New game: {info.title}", "Seats, rules and seed, then play",
+                        f"New game: {info.title}",
+                        "Seats, rules and seed, then play",
                         lambda game=info.id: screen.open(f"game:{game}"),
                     )
             for game in screen.saves:
                 yield SystemCommand(
-                    f"Continue: {catalog.get(game).title}", "Resume the saved game",
+                    f"Continue: {catalog.get(game).title}",
+                    "Resume the saved game",
                     lambda game=game: screen.open(f"continue:{game}"),
                 )
         if isinstance(screen, GameScreen):
-            yield SystemCommand("Leave this game", "Back to the menu; the game stays saved", screen.action_leave)
+            yield SystemCommand(
+                "Leave this game", "Back to the menu; the game stays saved", screen.action_leave
+            )
 
     def watch_theme(self, theme: str) -> None:
         from garito.store import settings

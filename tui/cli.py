@@ -60,14 +60,18 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a game directly", description="Start a game directly.")
     play.add_argument("game", help="gemelos (more to come)")
     play.add_argument(
-        "--seats", default="human,computer",
+        "--seats",
+        default="human,computer",
         help="comma-separated seats: human, computer (or bot), with an optional "
         ":easy/:hard level, e.g. human,bot:easy (default: human,computer)",
     )
     play.add_argument("--names", help="comma-separated names for the seats")
     play.add_argument("--seed", type=_seed, help="seed for the dice (a game is replayable from it)")
     play.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE",
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
         help="a rule variant, e.g. --rule wins_needed=5 --rule stakes=blind",
     )
     rules = sub.add_parser("rules", help="print a game's rules", description="Print a game's rules.")
@@ -145,7 +149,9 @@ def make_match(args):
         raise UsageError(str(e)) from None
     seed = args.seed if args.seed is not None else fresh_seed()
     return Match.start(
-        info.id, config, seed,
+        info.id,
+        config,
+        seed,
         tuple(Seat(n, k, lv) for n, (k, lv) in zip(names, seats)),
     )
 

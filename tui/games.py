@@ -18,7 +18,7 @@ def screen_for(match: Match):
 
 
 def default_names(kinds: list[str]) -> list[str]:
-    """"Player n" for the humans, Spanish and Galician names for the
+    """ "Player n" for the humans, Spanish and Galician names for the
     computer seats."""
     bots = iter(COMPUTER_NAMES)
     return [next(bots) if kind == "computer" else f"Player {i + 1}" for i, kind in enumerate(kinds)]

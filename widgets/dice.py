@@ -59,7 +59,13 @@ class DiceTray(Widget, can_focus=False):
     DEFAULT_CSS = """
     DiceTray { height: auto; min-height: 5; }
     """
-    COMPONENT_CLASSES = {"dicetray--win", "dicetray--lose", "dicetray--held", "dicetray--dim", "dicetray--caption"}
+    COMPONENT_CLASSES = {
+        "dicetray--win",
+        "dicetray--lose",
+        "dicetray--held",
+        "dicetray--dim",
+        "dicetray--caption",
+    }
 
     dice: reactive[tuple[Die, ...]] = reactive(())
     caption: reactive[str] = reactive("")

@@ -44,7 +44,7 @@ class GameLog(RowRepaint, Widget, can_focus=False):
     def _rows(self, width: int) -> list[str]:
         if width != self._width or len(self._wrapped) > len(self.lines):
             self._width, self._wrapped = width, []
-        for line in self.lines[len(self._wrapped):]:
+        for line in self.lines[len(self._wrapped) :]:
             self._wrapped.append(
                 textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
             )
@@ -68,8 +68,8 @@ class GameLog(RowRepaint, Widget, can_focus=False):
         rows = self._rows(width)
         end = len(rows) - self.back
         if self.back:
-            return rows[max(0, end - height + 1):end] + [f"… {self.back} newer lines (PageDown)"]
-        return rows[max(0, end - height):end]
+            return rows[max(0, end - height + 1) : end] + [f"… {self.back} newer lines (PageDown)"]
+        return rows[max(0, end - height) : end]
 
     def render(self) -> Text:
         rows = self._visible()

@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 UNICODE = {
-    "turn": "▸", "lead": "★", "win": "●", "slot": "○", "left": "◂", "right": "▸",
-    "dash": "—", "range": "–", "arrows": "←/→", "times": "×", "computer": "⚙", "pending": "·",
+    "turn": "▸",
+    "lead": "★",
+    "win": "●",
+    "slot": "○",
+    "left": "◂",
+    "right": "▸",
+    "dash": "—",
+    "range": "–",
+    "arrows": "←/→",
+    "times": "×",
+    "computer": "⚙",
+    "pending": "·",
 }
 ASCII = {
-    "turn": ">", "lead": "*", "win": "#", "slot": "-", "left": "<", "right": ">",
-    "dash": "-", "range": "-", "arrows": "left/right", "times": "x", "computer": "@", "pending": ".",
+    "turn": ">",
+    "lead": "*",
+    "win": "#",
+    "slot": "-",
+    "left": "<",
+    "right": ">",
+    "dash": "-",
+    "range": "-",
+    "arrows": "left/right",
+    "times": "x",
+    "computer": "@",
+    "pending": ".",
 }
 
 

@@ -30,8 +30,7 @@ class RowRepaint:
         old = self._shown[1]
         self._shown = (size, list(rows))
         changed = [
-            y for y in range(max(len(old), len(rows)))
-            if y >= len(old) or y >= len(rows) or old[y] != rows[y]
+            y for y in range(max(len(old), len(rows))) if y >= len(old) or y >= len(rows) or old[y] != rows[y]
         ]
         if changed:
             self.refresh(*(Region(0, y, size.width, 1) for y in changed))

@@ -65,8 +65,13 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
         for row, name in zip(self.rows, names):
             mark = g["turn"] if row.turn else (g["lead"] if row.lead else " ")
             style = (
-                "scoreboard--out" if row.out else "scoreboard--turn" if row.turn
-                else "scoreboard--lead" if row.lead else ""
+                "scoreboard--out"
+                if row.out
+                else "scoreboard--turn"
+                if row.turn
+                else "scoreboard--lead"
+                if row.lead
+                else ""
             )
             lines.append((line(mark, name, row.cells), style))
         return lines

@@ -32,7 +32,9 @@ class StakeBar(Widget, can_focus=False):
         if not self.active:
             return text
         text.append("Stake ")
-        text.append(f"{g['left']} {self.amount:>2} {g['right']}", self.get_component_rich_style("stakebar--amount"))
+        text.append(
+            f"{g['left']} {self.amount:>2} {g['right']}", self.get_component_rich_style("stakebar--amount")
+        )
         text.append(f"  limits {self.low}{g['range']}{self.high}")
         if self.note:
             text.append("\n" + self.note, self.get_component_rich_style("stakebar--note"))

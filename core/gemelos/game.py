@@ -319,7 +319,11 @@ def _refuse(state: State, action: Action) -> IllegalAction:
     if ph == "over":
         return IllegalAction("The match is over: no more moves.", action)
     if action.kind == "roll":
-        mode = "blind: every seat stakes before anyone rolls" if state.config.stakes == "blind" else "each seat stakes just before its roll"
+        mode = (
+            "blind: every seat stakes before anyone rolls"
+            if state.config.stakes == "blind"
+            else "each seat stakes just before its roll"
+        )
         return IllegalAction(f"Stake first: stakes are {mode}.", action)
     if action.kind == "stake":
         if ph == "roll":
@@ -367,13 +371,19 @@ def _roll(state: State, seat: int) -> State:
     else:
         c = compare(hand, lead)
         if c > 0:
-            event = Event("roll", seat=seat, dice=hand, seats=leaders, verdict="takes", reason=explain(hand, lead))
+            event = Event(
+                "roll", seat=seat, dice=hand, seats=leaders, verdict="takes", reason=explain(hand, lead)
+            )
             leaders, lead = (seat,), hand
         elif c == 0:
-            event = Event("roll", seat=seat, dice=hand, seats=leaders, verdict="ties", reason=f"the same {show(hand)}")
+            event = Event(
+                "roll", seat=seat, dice=hand, seats=leaders, verdict="ties", reason=f"the same {show(hand)}"
+            )
             leaders = leaders + (seat,)
         else:
-            event = Event("roll", seat=seat, dice=hand, seats=leaders, verdict="holds", reason=explain(lead, hand))
+            event = Event(
+                "roll", seat=seat, dice=hand, seats=leaders, verdict="holds", reason=explain(lead, hand)
+            )
     state = replace(
         state,
         rng=rng,
@@ -408,7 +418,8 @@ def _end_pass(state: State) -> State:
         throws=(),
         leaders=(),
         lead_hand=None,
-        events=state.events + (Event("rolloff", seats=state.leaders, dice=state.lead_hand, number=state.rolloff + 1),),
+        events=state.events
+        + (Event("rolloff", seats=state.leaders, dice=state.lead_hand, number=state.rolloff + 1),),
     )
 
 
@@ -520,19 +531,43 @@ def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
 
 _STAKED = ("stakes", ("blind", "before-roll"))
 VARIANTS = (
-    Variant("wins_needed", "Match to", tuple(range(2, 8)), tuple(f"{n} wins" for n in range(2, 8)),
-            help="Round wins needed to take the match (the seed plays best of five: 3)."),
-    Variant("first_roller", "First roller", FIRST_ROLLER, ("rotates", "stays"),
-            help="Whether the first roller moves one seat on each round."),
-    Variant("stakes", "Stakes", STAKE_MODES, ("off", "blind", "before roll"),
-            help="Blind: everyone stakes before anyone rolls. Before roll: "
-                 "each stakes just before rolling, having seen the rolls before."),
-    Variant("bankroll", "Bankroll", (20, 50, 100, 200), needs=_STAKED,
-            help="Chips each seat starts with."),
-    Variant("stake_min", "Min stake", (1, 2, 5, 10), needs=_STAKED,
-            help="Table minimum; a seat short of it stakes what it has."),
-    Variant("stake_max", "Max stake", (5, 10, 20, 50), needs=_STAKED,
-            help="Table maximum for one seat's stake in a round."),
+    Variant(
+        "wins_needed",
+        "Match to",
+        tuple(range(2, 8)),
+        tuple(f"{n} wins" for n in range(2, 8)),
+        help="Round wins needed to take the match (the seed plays best of five: 3).",
+    ),
+    Variant(
+        "first_roller",
+        "First roller",
+        FIRST_ROLLER,
+        ("rotates", "stays"),
+        help="Whether the first roller moves one seat on each round.",
+    ),
+    Variant(
+        "stakes",
+        "Stakes",
+        STAKE_MODES,
+        ("off", "blind", "before roll"),
+        help="Blind: everyone stakes before anyone rolls. Before roll: "
+        "each stakes just before rolling, having seen the rolls before.",
+    ),
+    Variant("bankroll", "Bankroll", (20, 50, 100, 200), needs=_STAKED, help="Chips each seat starts with."),
+    Variant(
+        "stake_min",
+        "Min stake",
+        (1, 2, 5, 10),
+        needs=_STAKED,
+        help="Table minimum; a seat short of it stakes what it has.",
+    ),
+    Variant(
+        "stake_max",
+        "Max stake",
+        (5, 10, 20, 50),
+        needs=_STAKED,
+        help="Table maximum for one seat's stake in a round.",
+    ),
 )
 LEVELS = ("easy", "hard")
 LEVELS_HELP = "Easy stakes by its chance alone; hard only when the bet is favourable."

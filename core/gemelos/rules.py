@@ -68,9 +68,7 @@ def explain(winner: Hand, loser: Hand) -> str:
         return f"the {show(winner)} beats twins of {t}: both dice above {t}"
     if sum(winner) != sum(loser):
         return f"{sum(winner)} beats {sum(loser)}"
-    return (
-        f"equal sums of {sum(winner)}: the {show(winner)} has the higher die"
-    )
+    return f"equal sums of {sum(winner)}: the {show(winner)} has the higher die"
 
 
 # Every ordered roll of 2d8 is equally likely; as multisets, twins come up

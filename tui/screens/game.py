@@ -12,11 +12,12 @@ from __future__ import annotations
 import importlib
 import threading
 
-from garito.core.errors import IllegalAction
-from garito.core.match import Match
 from textual import work
 from textual.binding import Binding
 from textual.screen import Screen
+
+from garito.core.errors import IllegalAction
+from garito.core.match import Match
 
 
 class GameScreen(Screen[None]):
@@ -115,7 +116,9 @@ class GameScreen(Screen[None]):
                 self._save_failed = True
                 self.notify(
                     f"The game cannot be saved ({e.strerror or e}); play goes on.",
-                    title="Not saved", severity="error", timeout=8,
+                    title="Not saved",
+                    severity="error",
+                    timeout=8,
                 )
 
     # ------------------------------------------------------------ computer seats

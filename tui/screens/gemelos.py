@@ -7,6 +7,12 @@ only the widgets whose values changed.
 
 from __future__ import annotations
 
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import var
+
 from garito.core import gemelos as g
 from garito.core.gemelos.odds import seat_chances
 from garito.core.match import Match
@@ -17,11 +23,6 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.stake import StakeBar
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.reactive import var
 
 from .game import GameScreen
 from .results import InfoScreen, MatchOverScreen
@@ -68,8 +69,11 @@ class GemelosScreen(GameScreen):
                     yield DiceTray().data_bind(GemelosScreen.dice, GemelosScreen.caption)
                 yield Line(id="prompt").data_bind(text=GemelosScreen.prompt)
                 yield StakeBar(id="stake").data_bind(
-                    GemelosScreen.amount, GemelosScreen.low, GemelosScreen.high,
-                    GemelosScreen.note, active=GemelosScreen.staking,
+                    GemelosScreen.amount,
+                    GemelosScreen.low,
+                    GemelosScreen.high,
+                    GemelosScreen.note,
+                    active=GemelosScreen.staking,
                 )
             with Vertical(id="log-panel", classes="panel") as p:
                 p.border_title = "Log"
@@ -112,7 +116,8 @@ class GemelosScreen(GameScreen):
                 cells += [str(s.chips[i]), gl["pending"] if stake is None else str(stake)]
             rows.append(
                 SeatRow(
-                    seat_info.name, tuple(cells),
+                    seat_info.name,
+                    tuple(cells),
                     turn=i == seat and not s.over,
                     lead=i in s.leaders,
                     computer=not seat_info.is_human,
@@ -230,7 +235,11 @@ class GemelosScreen(GameScreen):
         body.append(f"{names[r.winner]} wins the round\n", "bold")
         body.append(r.reason[0].upper() + r.reason[1:] + ".\n\n")
         for t in r.throws:
-            star = gl["lead"] if t.seat == r.winner and t is [x for x in r.throws if x.seat == r.winner][-1] else " "
+            star = (
+                gl["lead"]
+                if t.seat == r.winner and t is [x for x in r.throws if x.seat == r.winner][-1]
+                else " "
+            )
             body.append(f" {star} {names[t.seat]:<12} {g.describe(t.dice)}\n")
         if r.pot:
             body.append(f"\nPot {r.pot}: {names[r.winner]} takes {r.payout[r.winner]}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from garito.core import catalog
-from garito.widgets.keybar import KeyBar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from garito.core import catalog
+from garito.widgets.keybar import KeyBar
 
 BANNER = """\
 ╔═╗╔═╗╦═╗╦╔╦╗╔═╗

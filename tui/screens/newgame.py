@@ -6,16 +6,17 @@ same dialog. Everything fits 80×24: one line per seat, one per variant.
 
 from __future__ import annotations
 
-from garito.core import catalog
-from garito.core.dice import fresh_seed
-from garito.core.match import Match, Seat
-from garito.widgets.choice import Choice
-from garito.widgets.keybar import KeyBar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
+
+from garito.core import catalog
+from garito.core.dice import fresh_seed
+from garito.core.match import Match, Seat
+from garito.widgets.choice import Choice
+from garito.widgets.keybar import KeyBar
 
 from ..games import default_names
 
@@ -59,8 +60,11 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="seats", classes="panel") as seats:
                 seats.border_title = "Seats"
                 yield Choice(
-                    [(str(n), n) for n in range(lo, hi + 1)], players,
-                    label="Players", label_width=12, id="players",
+                    [(str(n), n) for n in range(lo, hi + 1)],
+                    players,
+                    label="Players",
+                    label_width=12,
+                    id="players",
                 )
                 for i, kind in enumerate(kinds):
                     with Horizontal(classes="seat", id=f"seat-{i}"):
@@ -68,7 +72,10 @@ class NewGameScreen(Screen[None]):
                         yield Choice(KINDS, kind, width=8, id=f"kind-{i}", classes="kind")
                         yield Choice(
                             [(lv.capitalize(), lv) for lv in self.rules.LEVELS],
-                            levels[i], width=4, id=f"level-{i}", classes="level",
+                            levels[i],
+                            width=4,
+                            id=f"level-{i}",
+                            classes="level",
                         )
                         yield Input(names[i], max_length=12, compact=True, id=f"name-{i}", classes="name")
             with Vertical(id="variants", classes="panel") as variants:
@@ -78,13 +85,18 @@ class NewGameScreen(Screen[None]):
                     yield Choice(
                         list(zip([v.label_of(c) for c in v.choices], v.choices)),
                         getattr(defaults, v.key),
-                        label=v.label, label_width=12, id=f"var-{v.key}",
+                        label=v.label,
+                        label_width=12,
+                        id=f"var-{v.key}",
                     )
                 with Horizontal(id="seed-row"):
                     yield Static("Seed", id="seed-label")
                     yield Input(
-                        placeholder="random", restrict=r"[0-9]*", max_length=10,
-                        compact=True, id="seed",
+                        placeholder="random",
+                        restrict=r"[0-9]*",
+                        max_length=10,
+                        compact=True,
+                        id="seed",
                     )
         yield Static(id="newgame-status")
         yield KeyBar()

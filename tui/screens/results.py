@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from garito.widgets.keybar import KeyBar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from garito.widgets.keybar import KeyBar
 
 
 class InfoScreen(ModalScreen[None]):

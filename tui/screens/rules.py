@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from importlib import resources
 
-from garito.core import catalog
-from garito.widgets.keybar import KeyBar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
+
+from garito.core import catalog
+from garito.widgets.keybar import KeyBar
 
 
 def rules_text(game: str) -> str:
@@ -31,7 +32,9 @@ class RulesScreen(Screen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}", id="title")
+        yield Static(
+            f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}", id="title"
+        )
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_text(self.game), id="rules")
         yield KeyBar()
