@@ -23,7 +23,7 @@ class RulesScreen(Screen[None]):
         Binding("escape,q,question_mark,f1", "app.pop_screen", "Back"),
         Binding("j,down", "scroll(1)", "Scroll", show=False),
         Binding("k,up", "scroll(-1)", show=False),
-        Binding("space,pagedown", "scroll(10)", show=False),
+        Binding("space,pagedown", "scroll(10)", "Page down"),
         Binding("b,pageup", "scroll(-10)", show=False),
     ]
 
