@@ -41,6 +41,22 @@ def decision_times(players: int, cold: bool, matches: int = 20) -> list[float]:
     return times
 
 
+def level_duel(matches: int = 2000, stakes: str = "before-roll") -> tuple[float, float]:
+    """Hard against easy, heads-up, seats swapped every match: the hard
+    seat's mean chip net per match, and its standard error."""
+    nets = []
+    for seed in range(matches):
+        hard = seed % 2
+        s = new_game(Config(stakes=stakes), seed)
+        while not s.over:
+            seat = to_act(s)
+            level = "hard" if seat == hard else "easy"
+            s = apply(s, choose(view(s, seat), legal_actions(s), level))
+        nets.append(s.chips[hard] - s.config.bankroll)
+    mean = statistics.fmean(nets)
+    return mean, statistics.stdev(nets) / len(nets) ** 0.5
+
+
 def p95(xs: list[float]) -> float:
     return statistics.quantiles(xs, n=20)[-1]
 
@@ -53,6 +69,10 @@ def main() -> None:
         ("4 seats, stakes", Config(players=4, stakes="blind")),
     ):
         print(f"{label:<22}{matches_per_second(cfg):>12.0f}")
+    print()
+    for stakes in ("before-roll", "blind"):
+        mean, err = level_duel(stakes=stakes)
+        print(f"hard vs easy, {stakes} stakes: hard nets {mean:+.2f} ± {err:.2f} chips a match")
     print()
     print(f"{'computer decision':<22}{'median':>10}{'p95':>10}{'max':>10}")
     for players in (2, 4, 6):
