@@ -152,6 +152,9 @@ class GameScreen(Screen[None]):
     def action_hurry(self) -> None:
         self._hurry.set()
 
+    def on_unmount(self) -> None:
+        self._hurry.set()  # a thinking computer seat lets go at once
+
     # ------------------------------------------------------------ leaving
 
     def action_leave(self) -> None:
