@@ -84,9 +84,11 @@ def load_all() -> tuple[list[Saved], list[Damaged]]:
     found: list[Saved] = []
     damaged: list[Damaged] = []
     folder = saves_dir()
-    if not folder.is_dir():
-        return found, damaged
-    for path in sorted(folder.glob("*.json")):
+    try:
+        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    except OSError as e:  # an unreadable folder: nothing to continue, say why
+        return found, [Damaged(folder, None, f"the saves folder cannot be read: {e.strerror or e}")]
+    for path in paths:
         try:
             text = path.read_text(encoding="utf-8")
             match = Match.from_json(text)

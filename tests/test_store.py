@@ -98,3 +98,15 @@ def test_a_finished_game_is_not_offered_to_continue():
     saves.save(m)
     assert saves.load_all() == ([], [])
     assert saves.save_path("gemelos").exists()  # kept, not reported as damaged
+
+
+def test_an_unreadable_saves_folder_is_reported_not_fatal(monkeypatch):
+    from pathlib import Path
+
+    def refuse(self, pattern):
+        raise PermissionError(13, "Permission denied")
+
+    saves.saves_dir().mkdir(parents=True)
+    monkeypatch.setattr(Path, "glob", refuse)
+    found, damaged = saves.load_all()
+    assert found == [] and "cannot be read: Permission denied" in damaged[0].reason
