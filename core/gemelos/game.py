@@ -125,6 +125,11 @@ class RoundResult:
     payout: tuple[int, ...]  # chips each seat got back from the pot
     reason: str
 
+    @property
+    def winning_throw(self) -> Throw:
+        """The winner's last throw: the hand that took the round."""
+        return next(t for t in reversed(self.throws) if t.seat == self.winner)
+
 
 @dataclass(frozen=True)
 class State:

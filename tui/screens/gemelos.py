@@ -134,7 +134,7 @@ class GemelosScreen(GameScreen):
             # Until the new round's first roll, the dice that decided the last
             # round stay on the table.
             won = s.history[-1]
-            final = [t for t in won.throws if t.seat == won.winner][-1]
+            final = won.winning_throw
             self.dice = (Die(final.dice[0], 8, "win"), Die(final.dice[1], 8, "win"))
             self.caption = f"Round {won.number}: {names[won.winner]} won with {g.describe(final.dice)}"
         else:
@@ -235,11 +235,7 @@ class GemelosScreen(GameScreen):
         body.append(f"{names[r.winner]} wins the round\n", "bold")
         body.append(r.reason[0].upper() + r.reason[1:] + ".\n\n")
         for t in r.throws:
-            star = (
-                gl["lead"]
-                if t.seat == r.winner and t is [x for x in r.throws if x.seat == r.winner][-1]
-                else " "
-            )
+            star = gl["lead"] if t is r.winning_throw else " "
             body.append(f" {star} {names[t.seat]:<12} {g.describe(t.dice)}\n")
         if r.pot:
             body.append(f"\nPot {r.pot}: {names[r.winner]} takes {r.payout[r.winner]}")
