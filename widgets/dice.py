@@ -39,9 +39,11 @@ def face_lines(die: Die, ascii_only: bool) -> list[str]:
     """The die's picture: four lines of equal width."""
     v = str(die.value) if die.value else "?"
     if die.sides == 8:
+        # A single-cell apex keeps every row's inside odd, so the number
+        # sits in the middle.
         if ascii_only:
-            return ["   /\\   ", "  /  \\  ", f" / {v:^2} \\ ", "/______\\"]
-        return ["   ╱╲   ", "  ╱  ╲  ", f" ╱ {v:^2} ╲ ", "╱▁▁▁▁▁▁╲"]
+            return ["   ^   ", "  / \\  ", f" /{v:^3}\\ ", "/_____\\"]
+        return ["   ▲   ", "  ╱ ╲  ", f" ╱{v:^3}╲ ", "╱▁▁▁▁▁╲"]
     if die.sides == 6 and die.value:
         pip = "o" if ascii_only else "●"
         rows = [" " + " ".join(r).replace("o", pip) + " " for r in _PIPS[die.value]]
