@@ -18,11 +18,11 @@ from textual.screen import Screen
 
 from garito.core.match import Match
 
+from . import THEMES
 from .screens.menu import MenuScreen
 from .screens.notices import TooSmallScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-THEMES = ("textual-dark", "textual-light", "ansi-dark", "ansi-light")
 DEFAULT_THEME = "textual-dark"
 
 

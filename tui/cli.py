@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-THEMES = ("textual-dark", "textual-light", "ansi-dark", "ansi-light")
+from garito.tui import THEMES
 
 
 class UsageError(Exception):

@@ -79,7 +79,7 @@ class GameScreen(Screen[None]):
             self.show()
             self.think(len(self.match.actions), seat)
         else:
-            self.busy = False
+            self.busy = self.thinking = False
             self.show()
         self.refresh_bindings()
 

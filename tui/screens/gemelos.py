@@ -56,6 +56,7 @@ class GemelosScreen(GameScreen):
     def __init__(self, match: Match) -> None:
         super().__init__(match)
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
+        self._story: list[str] = []  # the log so far; events only ever grow
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=GemelosScreen.heading)
@@ -107,7 +108,7 @@ class GemelosScreen(GameScreen):
         hands = {t.seat: t.dice for t in s.round_throws}  # a roll-off overwrites
         rows = []
         for i, seat_info in enumerate(m.seats):
-            pips = gl["win"] * s.wins[i] + gl["slot"] * (cfg.wins_needed - s.wins[i])
+            pips = self._pips(s.wins[i])
             hand = hands.get(i)
             roll = (g.describe(hand) if hand else gl["pending"]).replace(" = ", "=")
             cells = [pips, roll]
@@ -143,7 +144,13 @@ class GemelosScreen(GameScreen):
 
         self._show_stake(ph, seat)
         self.prompt = self._prompt(ph, seat)
-        self.query_one(GameLog).tell([g.narrate(e, names) for e in s.events])
+        self._story += [g.narrate(e, names) for e in s.events[len(self._story) :]]
+        self.query_one(GameLog).tell(self._story)
+
+    def _pips(self, wins: int) -> str:
+        """Round wins against the target: ●●○."""
+        gl = glyphs(self.app.ascii_only)
+        return gl["win"] * wins + gl["slot"] * (self.match.config.wins_needed - wins)
 
     def _caption(self, s: g.View, last: g.Throw) -> str:
         name = self.match.names[last.seat]
@@ -244,9 +251,8 @@ class GemelosScreen(GameScreen):
                 body.append(f" (back to {', '.join(back)})")
             body.append("\n")
         body.append("\n")
-        cfg = s.config
         for i, n in enumerate(names):
-            pips = gl["win"] * s.wins[i] + gl["slot"] * (cfg.wins_needed - s.wins[i])
+            pips = self._pips(s.wins[i])
             body.append(f"   {n:<12} {pips}\n")
         humans = any(seat.is_human for seat in m.seats)
         return InfoScreen(
@@ -275,7 +281,7 @@ class GemelosScreen(GameScreen):
         body.append("\nRounds: ", "dim")
         body.append("  ".join(f"{r.number}:{m.names[r.winner]}" for r in m.state.history))
         body.append(f"\nSeed {m.seed}", "dim")
-        self.app.push_screen(MatchOverScreen("Match over", body, m), self._after_match)
+        self.app.push_screen(MatchOverScreen("Match over", body), self._after_match)
 
     def _after_match(self, rematch: bool | None) -> None:
         self.app.pop_screen()

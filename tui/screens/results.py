@@ -12,27 +12,38 @@ from textual.widgets import Static
 from garito.widgets.keybar import KeyBar
 
 
-class InfoScreen(ModalScreen[None]):
-    """A boxed message over the table; Space or Enter goes on. With
-    ``auto_close`` (seconds) it also goes on by itself, for tables with no
-    human to press a key."""
+class _Box(ModalScreen):
+    """A titled box over the table, with its keys spelled out under the body."""
 
+    KEYS = ""
+    CLASSES = "dialog"
+
+    def __init__(self, title: str, body: Text | str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes=self.CLASSES) as box:
+            box.border_title = self.title_text
+            yield Static(self.body, classes="dialog-body")
+            yield Static(self.KEYS, classes="dialog-keys")
+
+
+class InfoScreen(_Box):
+    """A boxed message; Space or Enter goes on. With ``auto_close``
+    (seconds) it also goes on by itself, for tables with no human to press
+    a key."""
+
+    KEYS = "Space / Enter: continue"
     BINDINGS = [
         Binding("space,enter", "close", "Continue"),
         Binding("escape", "close", "Continue", show=False),
     ]
 
     def __init__(self, title: str, body: Text | str, *, auto_close: float | None = None) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
+        super().__init__(title, body)
         self.auto_close = auto_close
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as box:
-            box.border_title = self.title_text
-            yield Static(self.body, classes="dialog-body")
-            yield Static("Space / Enter: continue", classes="dialog-keys")
 
     def on_mount(self) -> None:
         if self.auto_close is not None:
@@ -43,25 +54,18 @@ class InfoScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-class MatchOverScreen(ModalScreen[bool]):
-    """The end of a match: the result, then a rematch or the menu."""
+class MatchOverScreen(_Box):
+    """The end of a match: the result, then a rematch (True) or the menu."""
 
+    KEYS = "n: rematch (same seats and rules)    Enter: menu"
+    CLASSES = "dialog wide"
     BINDINGS = [
         Binding("n,r", "rematch", "Rematch"),
         Binding("enter,escape", "menu", "Menu"),
     ]
 
-    def __init__(self, title: str, body: Text, match) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.match = match
-
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide") as box:
-            box.border_title = self.title_text
-            yield Static(self.body, classes="dialog-body")
-            yield Static("n: rematch (same seats and rules)    Enter: menu", classes="dialog-keys")
+        yield from super().compose()
         yield KeyBar()
 
     def action_rematch(self) -> None:
