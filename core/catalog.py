@@ -47,7 +47,7 @@ GAMES: tuple[GameInfo, ...] = (
         (2, 2),
         "three d6",
         "Six rounds where sixes rule, predictions raise the stakes, and 6-6-6 summons the Red Man.",
-        None,
+        "garito.core.redman",
     ),
     GameInfo(
         "barras",

@@ -17,11 +17,29 @@ def new_stream(seed: int) -> RngState:
     return random.Random(seed).getstate()
 
 
+def scripted(faces: tuple[int, ...], rng: RngState) -> RngState:
+    """A stream that gives ``faces`` first, then goes on with ``rng``.
+
+    This is how a record keeps dice thrown at a real table (the seed's
+    worked matches are such records): the faces are data in the record,
+    checked against each die's sides as they are used.
+    """
+    return ("script", tuple(faces), rng) if faces else rng
+
+
 def roll(rng: RngState, sides: int, count: int) -> tuple[tuple[int, ...], RngState]:
     """Roll ``count`` fair dice of ``sides`` faces (1..sides).
 
     Returns the faces in the order rolled and the stream's next state.
     """
+    if rng and rng[0] == "script":
+        _, faces, inner = rng
+        take = faces[:count]
+        for face in take:
+            if not (isinstance(face, int) and 1 <= face <= sides):
+                raise ValueError(f"a recorded die shows {face!r}, not a face of a d{sides}")
+        rest, inner = roll(inner, sides, count - len(take)) if count > len(take) else ((), inner)
+        return take + rest, scripted(faces[count:], inner)
     r = random.Random()
     r.setstate(rng)
     faces = tuple(r.randint(1, sides) for _ in range(count))

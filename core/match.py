@@ -2,18 +2,21 @@
 
 A record is (game, config, seed, actions) plus who sat where; replaying it
 through the game's ``apply`` gives the identical state, dice included, since
-the dice come from the seeded stream inside the state. Records are JSON with
+the dice come from the seeded stream inside the state. A record may also
+carry ``dice``: faces thrown at a real table, used before the seeded stream
+(how the rule texts' worked matches are kept as records). Records are JSON with
 a schema version; anything else is refused with ``RecordError``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
 from . import catalog
+from .dice import scripted
 from .errors import IllegalAction
 
 SCHEMA = 1
@@ -56,22 +59,28 @@ class Match:
     seats: tuple[Seat, ...]
     actions: tuple[Any, ...] = ()
     state: Any = field(default=None, compare=False)
+    dice: tuple[int, ...] = ()  # recorded faces the dice give first
 
     @property
     def rules(self) -> ModuleType:
         return catalog.get(self.game).load()
 
     @classmethod
-    def start(cls, game: str, config: Any, seed: int, seats: tuple[Seat, ...]) -> Match:
+    def start(
+        cls, game: str, config: Any, seed: int, seats: tuple[Seat, ...], dice: tuple[int, ...] = ()
+    ) -> Match:
         rules = catalog.get(game).load()
         if len(seats) != config.players:
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
-        return cls(game, config, seed, tuple(seats), (), rules.new_game(config, seed))
+        state = rules.new_game(config, seed)
+        if dice:
+            state = replace(state, rng=scripted(tuple(dice), state.rng))
+        return cls(game, config, seed, tuple(seats), (), state, tuple(dice))
 
     def play(self, action: Any) -> Match:
         """The match after ``action``; ``IllegalAction`` if the rules refuse it."""
         state = self.rules.apply(self.state, action)
-        return Match(self.game, self.config, self.seed, self.seats, self.actions + (action,), state)
+        return Match(self.game, self.config, self.seed, self.seats, self.actions + (action,), state, self.dice)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -80,7 +89,7 @@ class Match:
     # ------------------------------------------------------------ records
 
     def to_record(self) -> dict:
-        return {
+        record = {
             "schema": SCHEMA,
             "game": self.game,
             "config": self.config.to_dict(),
@@ -88,6 +97,9 @@ class Match:
             "seats": [s.to_dict() for s in self.seats],
             "actions": [str(a) for a in self.actions],
         }
+        if self.dice:
+            record["dice"] = list(self.dice)
+        return record
 
     def to_json(self) -> str:
         return json.dumps(self.to_record(), indent=1, ensure_ascii=False)
@@ -108,7 +120,10 @@ class Match:
             if not isinstance(seed, int):
                 raise RecordError("the seed must be an integer")
             seats = tuple(Seat.from_dict(s) for s in data["seats"])
-            match = cls.start(info.id, config, seed, seats)
+            dice = data.get("dice", [])
+            if not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
+                raise RecordError("recorded dice are a list of faces")
+            match = cls.start(info.id, config, seed, seats, tuple(dice))
             for text in data["actions"]:
                 match = match.play(rules.Action.parse(text))
         except RecordError:

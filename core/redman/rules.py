@@ -1,0 +1,245 @@
+"""Red Man's Throw hands (RULES.md §2): their order, names and predictions.
+
+A hand is three d6 faces in any order. Sixes count first: any hand with more
+sixes beats any with fewer, and 6-6-6 is the Red Man, who wins the match.
+Below that, each class is ranked inside itself, so two hands tie only when
+they show the same three faces (the order is a total preorder whose ties are
+exactly the equal multisets, checked over all 216 × 216 pairs in the tests).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import product
+
+Hand = tuple[int, int, int]
+RED_MAN: Hand = (6, 6, 6)
+
+
+def _check(dice) -> Hand:
+    if len(dice) != 3 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise ValueError(f"a Red Man's Throw hand is three d6 faces, got {dice!r}")
+    return tuple(sorted(dice, reverse=True))  # type: ignore[return-value]
+
+
+def sort(dice) -> Hand:
+    """The faces highest first, as the screen shows them."""
+    return _check(dice)
+
+
+@cache
+def _key(hand: Hand) -> tuple[int, ...]:
+    a, b, c = hand  # highest first
+    sixes = hand.count(6)
+    if sixes == 3:
+        return (3,)
+    if sixes == 2:
+        return (2, c)
+    if sixes == 1:
+        if (b, c) == (5, 4):
+            return (1, 3)
+        if b == c:
+            return (1, 2, b)
+        return (1, 1, b + c, b)
+    if a - b == 1 and b - c == 1:
+        return (0, 4, a)
+    if a == c:
+        return (0, 3, a)
+    if a == b or b == c:
+        pair, odd = (a, c) if a == b else (b, a)
+        return (0, 2, pair, odd)
+    return (0, 1, a + b + c, a, b)
+
+
+def key(dice) -> tuple[int, ...]:
+    """A sort key: a higher key is a better hand."""
+    return _key(_check(dice))
+
+
+def compare(a, b) -> int:
+    """1 when hand ``a`` wins, -1 when ``b`` wins, 0 for a tie (the same
+    faces), which a roll-off settles."""
+    ka, kb = key(a), key(b)
+    return (ka > kb) - (ka < kb)
+
+
+def show(dice) -> str:
+    """"6-3-1": the faces, highest first."""
+    return "-".join(map(str, _check(dice)))
+
+
+def _class(hand: Hand) -> str:
+    k = _key(hand)
+    return {
+        (3,): "red man",
+        (2,): "two sixes",
+        (1, 3): "4-5-6",
+        (1, 2): "six and pair",
+        (1, 1): "six",
+        (0, 4): "straight",
+        (0, 3): "trio",
+        (0, 2): "pair",
+        (0, 1): "nothing",
+    }[k[:1] if k[0] >= 2 else k[:2]]
+
+
+def describe(dice) -> str:
+    """The hand's name as the screen shows it: "two sixes and a 5",
+    "straight 2-3-4", "a six and a pair of 4s", "nothing, 5+4+1 = 10"."""
+    hand = _check(dice)
+    a, b, c = hand
+    cls = _class(hand)
+    if cls == "red man":
+        return "6-6-6, the Red Man"
+    if cls == "two sixes":
+        return f"two sixes and a {c}"
+    if cls == "4-5-6":
+        return "4-5-6, the best single six"
+    if cls == "six and pair":
+        return f"a six and a pair of {b}s"
+    if cls == "six":
+        return f"a six and {b}+{c}"
+    if cls == "straight":
+        return f"straight {c}-{b}-{a}"
+    if cls == "trio":
+        return f"trio of {a}s"
+    if cls == "pair":
+        pair, odd = (a, c) if a == b else (b, a)
+        return f"pair of {pair}s and a {odd}"
+    return f"nothing, {a}+{b}+{c} = {a + b + c}"
+
+
+_CLASS_RANK = ("nothing", "pair", "trio", "straight", "six", "six and pair", "4-5-6", "two sixes", "red man")
+_CLASS_NAME = {
+    "nothing": "nothing",
+    "pair": "a pair",
+    "trio": "a trio",
+    "straight": "a straight",
+    "six": "a six without a pair",
+    "six and pair": "a six and a pair",
+    "4-5-6": "4-5-6",
+    "two sixes": "two sixes",
+    "red man": "the Red Man",
+}
+
+
+def explain(winner, loser) -> str:
+    """Why ``winner`` beats ``loser``, naming the rule that decides it."""
+    w, lo = _check(winner), _check(loser)
+    kw, kl = _key(w), _key(lo)
+    if kw == kl:
+        return "identical hands"
+    if kw < kl:
+        raise ValueError(f"{show(w)} does not beat {show(lo)}")
+    sw, sl = w.count(6), lo.count(6)
+    if sw != sl:
+        count = {1: "a six", 2: "two sixes", 3: "three sixes"}[sw]
+        other = {0: "no six", 1: "one six", 2: "two sixes"}[sl]
+        return f"{count} beat{'s' if sw == 1 else ''} {other}"
+    cw, cl = _class(w), _class(lo)
+    if cw != cl:
+        return f"{_CLASS_NAME[cw]} beats {_CLASS_NAME[cl]}"
+    if cw == "two sixes":
+        return f"the third die decides, {w[2]} against {lo[2]}"
+    if cw == "six and pair":
+        return f"the higher pair beside the six, {w[1]}s against {lo[1]}s"
+    if cw == "six":
+        sw2, sl2 = w[1] + w[2], lo[1] + lo[2]
+        if sw2 != sl2:
+            return f"the higher sum beside the six, {sw2} against {sl2}"
+        return f"the same sum beside the six, and the higher die, {w[1]} against {lo[1]}"
+    if cw == "straight":
+        return "the higher straight"
+    if cw == "trio":
+        return "the higher trio"
+    if cw == "pair":
+        if kw[2] != kl[2]:
+            return f"the higher pair, {kw[2]}s against {kl[2]}s"
+        return f"equal pairs, and the higher odd die, {kw[3]} against {kl[3]}"
+    if kw[2] != kl[2]:
+        return f"the higher sum, {kw[2]} against {kl[2]}"
+    if kw[3] != kl[3]:
+        return f"the same sum, and the higher top die, {kw[3]} against {kl[3]}"
+    return f"the same sum and top die, and the higher middle die, {kw[4]} against {kl[4]}"
+
+
+# ---------------------------------------------------------------- every hand
+
+OUTCOMES = 216
+
+
+def _weights() -> dict[Hand, int]:
+    counts: Counter[Hand] = Counter()
+    for dice in product(range(1, 7), repeat=3):
+        counts[tuple(sorted(dice, reverse=True))] += 1  # type: ignore[index]
+    return dict(counts)
+
+
+WEIGHTS: dict[Hand, int] = _weights()
+"""The 56 hands (faces highest first) and how many of the 216 throws give each."""
+HANDS: tuple[Hand, ...] = tuple(sorted(WEIGHTS, key=_key, reverse=True))
+"""The 56 hands, best first."""
+
+
+# ---------------------------------------------------------------- predictions
+
+
+def _category_tests() -> dict[str, tuple[str, object]]:
+    tests: dict[str, tuple[str, object]] = {
+        "two-sixes": ("two sixes", lambda h: _class(h) == "two sixes"),
+        "six-pair": ("a six and a pair", lambda h: _class(h) == "six and pair"),
+        "six-no-pair": ("a six and no pair", lambda h: _class(h) in ("six", "4-5-6")),
+        "straight": ("a straight", lambda h: _class(h) == "straight"),
+        "trio": ("a trio", lambda h: _class(h) == "trio"),
+        "pair": ("a pair (no six)", lambda h: _class(h) == "pair"),
+    }
+    for n in range(1, 6):
+        tests[f"pair-of-{n}"] = (
+            f"a pair of {n}s (no six)",
+            lambda h, n=n: _class(h) == "pair" and h.count(n) == 2,
+        )
+    tests["nothing"] = ("nothing", lambda h: _class(h) == "nothing")
+    return tests
+
+
+_CATEGORIES = _category_tests()
+CATEGORIES: tuple[str, ...] = tuple(_CATEGORIES)
+"""The categories a player may predict, in the picker's order; any exact
+hand but 6-6-6 ("6-3-1") may be predicted as well."""
+EXACT: tuple[str, ...] = tuple(show(h) for h in sorted(WEIGHTS, reverse=True) if h != RED_MAN)
+PREDICTIONS: tuple[str, ...] = CATEGORIES + EXACT
+
+
+def is_prediction(text: str) -> bool:
+    return text in _CATEGORIES or text in EXACT
+
+
+def prediction_label(text: str) -> str:
+    """How a prediction reads: "a straight", "exactly 6-3-1"."""
+    if text in _CATEGORIES:
+        return _CATEGORIES[text][0]  # type: ignore[return-value]
+    if text in EXACT:
+        return f"exactly {text}"
+    raise ValueError(f"not a prediction: {text!r}")
+
+
+@cache
+def hits(text: str) -> frozenset[Hand]:
+    """Every hand (faces highest first) that fulfils the prediction."""
+    if text in _CATEGORIES:
+        test = _CATEGORIES[text][1]
+        return frozenset(h for h in WEIGHTS if test(h))  # type: ignore[operator]
+    if text in EXACT:
+        return frozenset({tuple(int(x) for x in text.split("-"))})  # type: ignore[arg-type]
+    raise ValueError(f"not a prediction: {text!r}")
+
+
+def fulfils(dice, prediction: str) -> bool:
+    """Whether the hand is what ``prediction`` said."""
+    return _check(dice) in hits(prediction)
+
+
+def prediction_chance(prediction: str) -> float:
+    """The exact chance that a throw of 3d6 fulfils ``prediction``."""
+    return sum(WEIGHTS[h] for h in hits(prediction)) / OUTCOMES
