@@ -8,6 +8,7 @@ from garito.core.match import Match
 
 SCREENS = {
     "gemelos": "garito.tui.screens.gemelos:GemelosScreen",
+    "redman": "garito.tui.screens.redman:RedManScreen",
 }
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
 

@@ -1,7 +1,7 @@
 """DiceTray: a row of dice drawn as their solids' faces.
 
 Each die is a ``Die(value, sides, mark)``: value 0 draws a blank (not yet
-rolled) die; ``mark`` is "" or one of "win", "lose", "held", "dim", which
+rolled) die; ``mark`` is "" or one of "win", "lose", "held", "dim", "hot", which
 the CSS of the tray colours (component classes), so a theme can restyle
 them. d8 faces are triangles, d6 faces show pips, other dice a numbered box.
 """
@@ -36,7 +36,7 @@ _PIPS = {
 
 
 def face_lines(die: Die, ascii_only: bool) -> list[str]:
-    """The die's picture: four lines of equal width."""
+    """The die's picture: lines of equal width (five for a d6, four else)."""
     v = str(die.value) if die.value else "?"
     if die.sides == 8:
         # A single-cell apex keeps every row's inside odd, so the number
@@ -44,9 +44,10 @@ def face_lines(die: Die, ascii_only: bool) -> list[str]:
         if ascii_only:
             return ["   ^   ", "  / \\  ", f" /{v:^3}\\ ", "/_____\\"]
         return ["   ▲   ", "  ╱ ╲  ", f" ╱{v:^3}╲ ", "╱▁▁▁▁▁╲"]
-    if die.sides == 6 and die.value:
+    if die.sides == 6:
         pip = "o" if ascii_only else "●"
-        rows = [" " + " ".join(r).replace("o", pip) + " " for r in _PIPS[die.value]]
+        blank = ("       ", f"   {v}   ", "       ")
+        rows = [" " + " ".join(r).replace("o", pip) + " " for r in _PIPS[die.value]] if die.value else blank
         if ascii_only:
             return ["+-------+", *[f"|{r}|" for r in rows], "+-------+"]
         return ["┌───────┐", *[f"│{r}│" for r in rows], "└───────┘"]
@@ -66,6 +67,7 @@ class DiceTray(Widget, can_focus=False):
         "dicetray--lose",
         "dicetray--held",
         "dicetray--dim",
+        "dicetray--hot",
         "dicetray--caption",
     }
 

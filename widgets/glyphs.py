@@ -15,6 +15,9 @@ UNICODE = {
     "times": "×",
     "computer": "⚙",
     "pending": "·",
+    "hit": "✓",
+    "miss": "✗",
+    "ellipsis": "…",
 }
 ASCII = {
     "turn": ">",
@@ -29,6 +32,9 @@ ASCII = {
     "times": "x",
     "computer": "@",
     "pending": ".",
+    "hit": "v",
+    "miss": "x",
+    "ellipsis": "...",
 }
 
 

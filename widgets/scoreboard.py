@@ -38,6 +38,10 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
     columns: reactive[tuple[str, ...]] = reactive((), repaint=False)
     rows: reactive[tuple[SeatRow, ...]] = reactive((), repaint=False)
 
+    def __init__(self, label: str = "Seat", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.label = label  # the first column's heading: rows need not be seats
+
     def watch_rows(self) -> None:
         self.repaint_rows(self._lines())
 
@@ -50,7 +54,7 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
         codes) per cell and per gap."""
         g = glyphs(is_ascii(self))
         names = [r.name + (f" {g['computer']}" if r.computer else "") for r in self.rows]
-        name_w = min(14, max([len("Seat"), *map(len, names)]))
+        name_w = min(14, max([len(self.label), *map(len, names)]))
         widths = [
             max([len(c), *(len(r.cells[i]) for r in self.rows if i < len(r.cells))])
             for i, c in enumerate(self.columns)
@@ -61,7 +65,7 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
             parts = [mark, f"{name:<{name_w}}", *(f"{c:<{w}}" for c, w in zip(cells, widths))]
             return " ".join(parts).rstrip()
 
-        lines = [(line(" ", "Seat", self.columns), "scoreboard--header")]
+        lines = [(line(" ", self.label, self.columns), "scoreboard--header")]
         for row, name in zip(self.rows, names):
             mark = g["turn"] if row.turn else (g["lead"] if row.lead else " ")
             style = (
