@@ -30,6 +30,7 @@ test-long: $(VENV)/.test-extras
 bench: $(BIN)/garito
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py
 	$(BIN)/python bench/gemelos.py
+	$(BIN)/python bench/redman.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:

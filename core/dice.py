@@ -8,8 +8,19 @@ the same dice, and a saved game resumes with the same dice to come.
 from __future__ import annotations
 
 import random
+import threading
 
 RngState = tuple
+_local = threading.local()  # one Random per thread, re-stated for each roll
+
+
+def _generator() -> random.Random:
+    # Building a Random seeds it from the OS, which cost more than the roll
+    # itself; one kept per thread is only ever used through setstate.
+    r = getattr(_local, "random", None)
+    if r is None:
+        r = _local.random = random.Random(0)
+    return r
 
 
 def new_stream(seed: int) -> RngState:
@@ -40,7 +51,7 @@ def roll(rng: RngState, sides: int, count: int) -> tuple[tuple[int, ...], RngSta
                 raise ValueError(f"a recorded die shows {face!r}, not a face of a d{sides}")
         rest, inner = roll(inner, sides, count - len(take)) if count > len(take) else ((), inner)
         return take + rest, scripted(faces[count:], inner)
-    r = random.Random()
+    r = _generator()
     r.setstate(rng)
     faces = tuple(r.randint(1, sides) for _ in range(count))
     return faces, r.getstate()

@@ -35,3 +35,14 @@ def sync(coro_fn):
         return asyncio.run(coro_fn(*args, **kwargs))
 
     return wrapper
+
+
+def redman_match(seed: int = 5, seats=("human", "computer"), names=("Ana", "Ramón"), **rules) -> Match:
+    from garito.core.redman import Config as RedManConfig
+
+    return Match.start(
+        "redman",
+        RedManConfig(**rules),
+        seed,
+        tuple(Seat(names[i], kind) for i, kind in enumerate(seats)),
+    )

@@ -9,7 +9,9 @@ from garito.tui import cli
 
 BAD = [
     (["play", "poker"], "unknown game 'poker' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
-    (["play", "redman"], "Red Man's Throw is not playable yet"),
+    (["play", "barras"], "Barras is not playable yet"),
+    (["play", "redman", "--seats", "human,bot,bot"], "Red Man's Throw is for 2 seats, not 3"),
+    (["play", "redman", "--rule", "bets=all"], "bets is one of off, stakes, predictions, not 'all'"),
     (["play", "gemelos", "--seats", "human"], "Gemelos is for 2–6 seats, not 1"),
     (["play", "gemelos", "--seats", ",".join(["bot"] * 7)], "Gemelos is for 2–6 seats, not 7"),
     (["play", "gemelos", "--seats", "human,robot"], "a seat is human or computer (or bot), not 'robot'"),

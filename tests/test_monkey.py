@@ -12,7 +12,12 @@ from garito.store import saves
 from garito.tui.app import GarApp
 from garito.tui.screens.game import GameScreen
 
-from .helpers import gemelos_match, settle, sync
+from .helpers import gemelos_match, redman_match, settle, sync
+
+TABLES = {
+    "gemelos": lambda seed: gemelos_match(seed=seed, seats=("human", "computer", "human"), stakes="before-roll"),
+    "redman": lambda seed: redman_match(seed=seed, seats=("human", "computer"), bets="predictions"),
+}
 
 KEYS = [
     "space",
@@ -43,15 +48,18 @@ KEYS = [
     "ctrl+t",
     "ctrl+x",
     "3",
+    "6",
+    "1",
+    "t",
     "backspace",
     "a",
 ]
 
 
 @sync
-async def monkey(seed: int, presses: int) -> None:
+async def monkey(game: str, seed: int, presses: int) -> None:
     rng = random.Random(seed)
-    app = GarApp(start=gemelos_match(seed=seed, seats=("human", "computer", "human"), stakes="before-roll"))
+    app = GarApp(start=TABLES[game](seed))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for i in range(presses // 3):
@@ -71,11 +79,13 @@ async def monkey(seed: int, presses: int) -> None:
     assert damaged == []
 
 
-def test_random_keys_never_break_the_app():
-    monkey(1, 120)
+@pytest.mark.parametrize("game", TABLES)
+def test_random_keys_never_break_the_app(game):
+    monkey(game, 1, 120)
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("game", TABLES)
 @pytest.mark.parametrize("seed", range(2, 7))
-def test_random_keys_never_break_the_app_long(seed):
-    monkey(seed, 900)
+def test_random_keys_never_break_the_app_long(game, seed):
+    monkey(game, seed, 900)

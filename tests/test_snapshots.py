@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from garito.tui.app import GarApp
 
-from .helpers import gemelos_match, settle
+from .helpers import gemelos_match, redman_match, settle
 
 SIZE = (80, 24)
 
@@ -82,3 +82,42 @@ def test_menu_ascii_with_a_saved_game(snap_compare):
 
     saves.save(gemelos_match(seed=3).play(gemelos_match().rules.ROLL))
     assert snap_compare(app(ascii_only=True), terminal_size=SIZE, run_before=keys())
+
+
+def test_redman_call(snap_compare):
+    # Stakes of 3 agreed; Ana calls "a six and no pair" before her roll.
+    match = redman_match(seed=5, bets="predictions")
+    run = keys("right", "right", "enter", "right", "right", "right")
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=run)
+
+
+def test_redman_round_result(snap_compare):
+    match = redman_match(seed=5, bets="predictions")
+    run = keys("right", "right", "enter", "right", "right", "right", "space")
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=run)
+
+
+def test_redman_red_man(snap_compare):
+    # Ramón rolls 6-6-6 after Ana: she must tip her hat.
+    run = keys("right", "right", "right", "right", "enter", "space")
+    assert snap_compare(app(start=redman_match(seed=423)), terminal_size=SIZE, run_before=run)
+
+
+def test_redman_ledger_midway(snap_compare):
+    # Three rounds in, with stakes: the ledger of rounds and the table.
+    run = keys(*["enter", "space", "enter"] * 3)
+    assert snap_compare(app(start=redman_match(seed=11)), terminal_size=SIZE, run_before=run)
+
+
+def test_redman_match_over(snap_compare):
+    async def run_before(pilot):
+        from garito.tui.screens.results import MatchOverScreen
+
+        await settle(pilot)
+        for _ in range(60):
+            if isinstance(pilot.app.screen, MatchOverScreen):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+
+    assert snap_compare(app(start=redman_match(seed=11)), terminal_size=SIZE, run_before=run_before)

@@ -124,7 +124,8 @@ def make_match(args):
         seats.append((kind, level))
     lo, hi = info.players
     if not lo <= len(seats) <= hi:
-        raise UsageError(f"{info.title} is for {lo}–{hi} seats, not {len(seats)}")
+        span = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        raise UsageError(f"{info.title} is for {span} seats, not {len(seats)}")
     names = default_names([k for k, _ in seats])
     if args.names:
         given = [n.strip() for n in args.names.split(",")]

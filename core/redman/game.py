@@ -320,23 +320,25 @@ def _first_roller(config: Config, number: int) -> int:
 
 def _start_round(state: State, number: int) -> State:
     first = _first_roller(state.config, number)
-    state = replace(
+    events = state.events + (Event("round", seat=first, number=number),)
+    stage = "stake"
+    if state.config.bets == "off":
+        stage = "salvation" if number == SALVATION else "roll"
+    elif stake_limits(replace(state, round=number)) is None:
+        stage = "salvation" if number == SALVATION else "roll"
+        events += (Event("nostake", number=number),)
+    return replace(
         state,
         round=number,
         first=first,
+        stage=stage,
         proposal=0,
         stake=0,
         predictions=("", ""),
         hands=(None, None),
         rolloffs=(),
-        events=state.events + (Event("round", seat=first, number=number),),
+        events=events,
     )
-    rolling = "salvation" if number == SALVATION else "roll"
-    if state.config.bets == "off":
-        return replace(state, stage=rolling)
-    if stake_limits(state) is None:
-        return replace(state, stage=rolling, events=state.events + (Event("nostake", number=number),))
-    return replace(state, stage="stake")
 
 
 def to_act(state: State) -> int | None:

@@ -60,6 +60,26 @@ def _lose_with(hand: Hand, rival: Hand | None) -> float:
 
 
 @cache
+def _call_values(rival: Hand | None) -> tuple[dict[Hand, float], float]:
+    """Per hand h, what a call that h fulfils gains over the same call
+    missing it: p(h)·(1 − void) for the right call plus p(h)·lose(h) that a
+    wrong one would have cost; and the total a call costs when it misses
+    everything (Σ p(h)·lose(h)). A call's edge is then the sum of its hands'
+    values minus that total, so all 110 calls cost one pass over 55 hands."""
+    void = P_RED if rival is None else 0.0
+    values, total = {}, 0.0
+    for hand in _ORDINARY:
+        p = WEIGHTS[hand] / OUTCOMES
+        lose = p * _lose_with(hand, rival)
+        values[hand] = p * (1.0 - void) + lose
+        total += lose
+    return values, total
+
+
+def _sorted(hand: Hand | None) -> Hand | None:
+    return None if hand is None else tuple(sorted(hand, reverse=True))  # type: ignore[return-value]
+
+
 def prediction_edge(prediction: str, rival: Hand | None = None) -> float:
     """What calling ``prediction`` before rolling adds, in stakes, to the
     round's expected result (RULES.md §2 as settled in ``game.settle``).
@@ -69,28 +89,18 @@ def prediction_edge(prediction: str, rival: Hand | None = None) -> float:
     a Red Man on either side voids it. ``rival`` is the hand already rolled,
     or None when the rival rolls after (and may still roll 6-6-6).
     """
-    void = P_RED if rival is None else 0.0
-    rival = None if rival is None else tuple(sorted(rival, reverse=True))
-    right = hits(prediction)
-    total = 0.0
-    for hand in _ORDINARY:
-        p = WEIGHTS[hand] / OUTCOMES
-        if hand in right:
-            total += p * (1.0 - void)
-        else:
-            total -= p * _lose_with(hand, rival)
-    return total
+    values, total = _call_values(_sorted(rival))
+    return sum(values.get(h, 0.0) for h in hits(prediction)) - total
 
 
 @cache
 def best_prediction(rival: Hand | None = None) -> tuple[str, float]:
     """The call with the highest edge, and that edge ("" and 0.0 when no
     call is worth making)."""
-    if rival is not None:
-        rival = tuple(sorted(rival, reverse=True))
+    values, total = _call_values(_sorted(rival))
     best, edge = "", 0.0
     for p in PREDICTIONS:
-        e = prediction_edge(p, rival)
+        e = sum(values.get(h, 0.0) for h in hits(p)) - total
         if e > edge + 1e-12:
             best, edge = p, e
     return best, edge

@@ -39,8 +39,8 @@ class RedManScreen(GameScreen):
         Binding("t,space,enter", "tip", "I tip my hat", key_display="t"),
         Binding("left,minus,h", "stake_by(-1)", "Less", key_display="←"),
         Binding("right,plus,l", "stake_by(1)", "More", key_display="→"),
-        Binding("left,h", "call_by(-1)", "Call", key_display="←"),
-        Binding("right,l", "call_by(1)", "Call", key_display="→"),
+        Binding("left,h", "call_by(-1)", "Call", show=False),
+        Binding("right,l", "call_by(1)", "Call", key_display="←/→"),
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 7)),
@@ -81,6 +81,7 @@ class RedManScreen(GameScreen):
                     p.border_title = "Dice"
                     yield DiceTray().data_bind(RedManScreen.dice, RedManScreen.caption)
                 yield Line(id="prompt").data_bind(text=RedManScreen.prompt)
+                yield Line(id="call").data_bind(text=RedManScreen.call_text)
                 yield StakeBar(id="stake").data_bind(
                     RedManScreen.amount,
                     RedManScreen.low,
@@ -88,7 +89,6 @@ class RedManScreen(GameScreen):
                     RedManScreen.note,
                     active=RedManScreen.staking,
                 )
-                yield Line(id="call").data_bind(text=RedManScreen.call_text)
             with Vertical(id="right"):
                 with Vertical(id="ledger-panel", classes="panel") as p:
                     p.border_title = "Rounds"

@@ -1,0 +1,110 @@
+"""Red Man's Throw on screen, driven by keys (Pilot)."""
+
+from __future__ import annotations
+
+from garito.core import redman as rm
+from garito.core.match import Match
+from garito.tui.app import GarApp
+from garito.tui.screens.redman import RedManMoment, RedManScreen
+from garito.tui.screens.results import InfoScreen, MatchOverScreen
+
+from .helpers import redman_match, settle, sync
+
+
+def table(app) -> RedManScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, RedManScreen))
+
+
+@sync
+async def test_a_whole_match_with_predictions_by_keys():
+    app = GarApp(start=redman_match(seed=5, bets="predictions"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        calls = 0
+        for _ in range(200):
+            screen = app.screen
+            if isinstance(screen, MatchOverScreen):
+                break
+            if isinstance(screen, (InfoScreen, RedManMoment)):
+                await pilot.press("enter")
+            else:
+                stage = table(app).match.state.stage
+                if stage == "stake":
+                    await pilot.press("right", "right", "enter")  # propose 3
+                elif stage == "answer":
+                    await pilot.press("enter")  # match
+                elif stage == "roll":
+                    # Call by typing exact dice once, then by category with the arrows.
+                    await pilot.press(*(["6", "3", "1"] if calls == 0 else ["right"] * 3), "space")
+                    calls += 1
+                else:
+                    await pilot.press("space")
+            await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        match = table(app).match
+        res = rm.result(match.state)
+        mine = [str(a) for a in match.actions if str(a).startswith("roll ")]
+        assert mine[0] == "roll 6-3-1" and "roll six-no-pair" in mine
+        # The ledger the screen showed is the core's, and the record replays it.
+        assert Match.from_json(match.to_json()).state == match.state
+        assert sum(res.net) == 0 and res.chips[0] == 50 + res.net[0]
+
+
+@sync
+async def test_the_loser_tips_the_hat_with_t():
+    app = GarApp(start=redman_match(seed=423))  # Ramón rolls 6-6-6 in round 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # stake 1; Ramón answers
+        await settle(pilot)
+        await pilot.press("space")  # Ana rolls, then Ramón's 6-6-6
+        await settle(pilot)
+        assert isinstance(app.screen, RedManMoment)
+        assert table(app).match.state.stage == "hat"
+        await pilot.press("x", "escape")  # no other key answers; Escape puts it off
+        await settle(pilot)
+        assert table(app).match.state.stage == "hat" and app.screen is table(app)
+        assert "tip my hat" in table(app).prompt
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        state = table(app).match.state
+        assert rm.narrate(state.events[-2], table(app).match.names) == "Ana: “I tip my hat.”"
+        assert rm.result(state).net == (-1, 1)
+
+
+@sync
+async def test_a_computer_loser_tips_its_hat_and_the_rematch_carries_chips():
+    app = GarApp(start=redman_match(seed=376))  # Ana rolls 6-6-6 first
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "right", "right", "right", "enter", "space")
+        await settle(pilot)
+        assert isinstance(app.screen, RedManMoment) and not app.screen.ask
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert rm.result(table(app).match.state).chips == (55, 45)
+        await pilot.press("n")
+        await settle(pilot)
+        again = table(app).match
+        assert again.config.chips == (55, 45) and again.config.first == 1
+        assert again.state.first == 1  # Ramón rolls first now
+
+
+@sync
+async def test_wrong_keys_do_nothing_harmful():
+    app = GarApp(start=redman_match(seed=5, bets="predictions"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = table(app).match
+        await pilot.press("t", "1", "backspace", "x", "down")
+        await settle(pilot)
+        assert table(app).match == before  # no move made
+        await pilot.press("enter")  # stake 1; Ramón answers
+        await settle(pilot)
+        assert table(app).match.state.stage == "roll"
+        await pilot.press("6", "6", "6")  # 6-6-6 cannot be called
+        await settle(pilot)
+        assert table(app).call == ""
+        assert any("cannot be called" in n.message for n in app._notifications)
