@@ -1,0 +1,538 @@
+"""Barras as a state machine (RULES.md §3): a table of 1–6 players against
+the house.
+
+A round: the croupier rolls the bar (part of starting the round); each
+player at the table with chips, in turn (the first bettor moves one seat on
+each round), sits out or bets within the table limits, having seen the bar
+and the bets before theirs; the bettors roll; the round is settled. A
+player's throw must be strictly above the bar.
+
+* Nobody bets: every player at the table pays the house the fee (or what it
+  has left, if less).
+* Nobody beats the bar: the house keeps every bet.
+* One bettor alone beats the bar: the house pays the solo payout.
+* Several bettors: the highest throw above the bar takes every bet on the
+  table; players tied for it roll off with the pair of dice (again while
+  tied among the highest).
+
+Chips are counted for the house too (``house``: what it has won), so chips
+are conserved: players' chips plus the house's balance never change.
+A player with no chips is out. The session ends when at most one player has
+chips (a table of one: when the player is broke), or when a player closes
+the table (``close``: the human cashing out; any seat may, at any moment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+from ..dice import RngState, new_stream, roll
+from ..errors import IllegalAction
+from ..variants import Variant
+from .rules import faces, show, value
+
+PAYOUTS = {"1:1": (1, 1), "3:2": (3, 2), "2:1": (2, 1)}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Rule variants of RULES.md §3, with its defaults."""
+
+    players: int = 2
+    bankroll: int = 100
+    stake_min: int = 1
+    stake_max: int = 20
+    fee: int = 2
+    solo: str = "1:1"
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.players <= 6:
+            raise ValueError("Barras is for 1 to 6 players")
+        if not 1 <= self.stake_min <= self.stake_max:
+            raise ValueError("table limits need 1 ≤ minimum ≤ maximum")
+        if self.bankroll < 1:
+            raise ValueError("the bankroll must be at least 1 chip")
+        if self.fee < 0:
+            raise ValueError("the table fee cannot be negative")
+        if self.solo not in PAYOUTS:
+            raise ValueError(f"the solo payout is one of {', '.join(PAYOUTS)}")
+
+    def payout(self, bet: int) -> int:
+        """What the house pays a lone winner on ``bet`` (fractions of a chip
+        are not paid)."""
+        num, den = PAYOUTS[self.solo]
+        return bet * num // den
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Config:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown Barras settings: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Action:
+    """``bet N``, ``sit``, ``roll`` or ``close``; ``str()`` is the notation."""
+
+    kind: str
+    amount: int = 0
+
+    def __str__(self) -> str:
+        return f"bet {self.amount}" if self.kind == "bet" else self.kind
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        parts = text.split()
+        if parts in (["sit"], ["roll"], ["close"]):
+            return cls(parts[0])
+        if len(parts) == 2 and parts[0] == "bet" and parts[1].isdigit():
+            return cls("bet", int(parts[1]))
+        raise ValueError(f"not a Barras action: {text!r}")
+
+
+SIT = Action("sit")
+ROLL = Action("roll")
+CLOSE = Action("close")
+
+
+@dataclass(frozen=True)
+class Event:
+    """kind: ``round`` (the bar), ``bet``, ``sit``, ``fee``, ``roll``,
+    ``tie``, ``rolloff``, ``house`` (keeps the bets), ``solo``, ``table``
+    (the highest takes every bet), ``broke``, ``close``, ``end``."""
+
+    kind: str
+    seat: int = -1
+    number: int = 0
+    dice: tuple[int, ...] = ()
+    value: int = 0
+    amount: int = 0
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    bar: int
+    bets: tuple[int, ...]  # 0: sat out (or not at the table)
+    throws: tuple[int | None, ...]  # each bettor's value
+    rolloffs: tuple[tuple[int | None, ...], ...]
+    kind: str  # fee | house | solo | table
+    winner: int | None
+    delta: tuple[int, ...]  # chips each player won (+) or lost (−)
+    house: int  # what the house won (−: paid)
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    seed: int
+    rng: RngState = field(repr=False)
+    round: int
+    bar: int
+    bar_dice: tuple[int, int]
+    stage: str  # bet | roll | rolloff | over
+    chips: tuple[int, ...]
+    house: int
+    bets: tuple[int | None, ...]  # None: not decided yet
+    order: tuple[int, ...]  # this round's betting order (players at the table)
+    throws: tuple[int | None, ...]
+    contenders: tuple[int, ...]  # in a roll-off
+    rolloff: tuple[int | None, ...]  # the current roll-off pass
+    rolloffs: tuple[tuple[int | None, ...], ...]
+    history: tuple[RoundResult, ...]
+    chip_history: tuple[tuple[int, ...], ...]  # chips after each round, the start first
+    closed: bool
+    events: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.stage == "over"
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int
+    config: Config
+    round: int
+    bar: int
+    bar_dice: tuple[int, int]
+    stage: str
+    to_act: int | None
+    chips: tuple[int, ...]
+    house: int
+    bets: tuple[int | None, ...]
+    order: tuple[int, ...]
+    throws: tuple[int | None, ...]
+    contenders: tuple[int, ...]
+    rolloff: tuple[int | None, ...]
+    history: tuple[RoundResult, ...]
+    chip_history: tuple[tuple[int, ...], ...]
+    events: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.stage == "over"
+
+
+@dataclass(frozen=True)
+class Result:
+    chips: tuple[int, ...]
+    net: tuple[int, ...]  # against the starting bankroll
+    house: int
+    rounds: int
+    closed: bool  # a player cashed out; else the chips ran out
+
+    @property
+    def winner(self) -> int:
+        """The seat with the most chips (the first such seat on a tie)."""
+        return max(range(len(self.chips)), key=lambda i: (self.chips[i], -i))
+
+
+# ---------------------------------------------------------------- the machine
+
+
+def new_game(config: Config, seed: int) -> State:
+    n = config.players
+    chips = (config.bankroll,) * n
+    state = State(
+        config=config,
+        seed=seed,
+        rng=new_stream(seed),
+        round=0,
+        bar=0,
+        bar_dice=(0, 0),
+        stage="bet",
+        chips=chips,
+        house=0,
+        bets=(None,) * n,
+        order=(),
+        throws=(None,) * n,
+        contenders=(),
+        rolloff=(),
+        rolloffs=(),
+        history=(),
+        chip_history=(chips,),
+        closed=False,
+        events=(),
+    )
+    return _start_round(state)
+
+
+def _at_table(state: State) -> tuple[int, ...]:
+    return tuple(i for i, c in enumerate(state.chips) if c > 0)
+
+
+def _start_round(state: State) -> State:
+    """The croupier rolls the bar; the players with chips bet in turn."""
+    n = state.config.players
+    number = state.round + 1
+    d10s, rng = roll(state.rng, 10, 2)
+    tens, units = faces((d10s[0], d10s[1]))
+    bar = value(tens, units, house=True)
+    seated = _at_table(state)
+    start = (number - 1) % n
+    order = tuple(sorted(seated, key=lambda s: (s - start) % n))
+    return replace(
+        state,
+        rng=rng,
+        round=number,
+        bar=bar,
+        bar_dice=(tens, units),
+        stage="bet",
+        bets=tuple(None if i in seated else 0 for i in range(n)),
+        order=order,
+        throws=(None,) * n,
+        contenders=(),
+        rolloff=(),
+        rolloffs=(),
+        events=state.events + (Event("round", number=number, dice=(tens, units), value=bar),),
+    )
+
+
+def bet_range(state: State | View, seat: int) -> range:
+    """The bets a player may place: the table limits within its chips (a
+    player short of the minimum may bet everything it has)."""
+    cfg, chips = state.config, state.chips[seat]
+    return range(min(cfg.stake_min, chips), min(cfg.stake_max, chips) + 1)
+
+
+def to_act(state: State) -> int | None:
+    if state.stage == "bet":
+        return next(s for s in state.order if state.bets[s] is None)
+    if state.stage == "roll":
+        return next(s for s in state.order if state.bets[s] and state.throws[s] is None)
+    if state.stage == "rolloff":
+        return next(s for s, v in zip(state.contenders, state.rolloff) if v is None)
+    return None
+
+
+def phase(state: State) -> str:
+    return state.stage
+
+
+def legal_actions(state: State) -> list[Action]:
+    if state.stage == "over":
+        return []
+    if state.stage == "bet":
+        seat = to_act(state)
+        assert seat is not None
+        return [SIT] + [Action("bet", n) for n in bet_range(state, seat)] + [CLOSE]
+    return [ROLL, CLOSE]
+
+
+def _refusal(state: State, action: Action) -> IllegalAction | None:
+    if state.stage == "over":
+        return IllegalAction("The session is over: the table is closed.", action)
+    if action.kind == "close":
+        return None
+    if state.stage == "bet":
+        if action.kind == "roll":
+            return IllegalAction("Bets first: every player decides, seeing the bar, before anyone rolls.", action)
+        if action.kind == "bet":
+            r = bet_range(state, to_act(state))  # type: ignore[arg-type]
+            if action.amount not in r:
+                return IllegalAction(
+                    f"A bet must be {r.start}–{r.stop - 1} chips: the table limits within your chips.", action
+                )
+        return None
+    if action.kind != "roll":
+        return IllegalAction("The bets are down: now the bettors roll.", action)
+    return None
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises ``IllegalAction`` naming the rule."""
+    refused = _refusal(state, action)
+    if refused is not None:
+        raise refused
+    if action.kind == "close":
+        return _end(replace(state, closed=True, events=state.events + (Event("close", seat=to_act(state) or 0),)))
+    seat = to_act(state)
+    assert seat is not None
+    if state.stage == "bet":
+        bets = list(state.bets)
+        bets[seat] = action.amount if action.kind == "bet" else 0
+        ev = Event("bet", seat=seat, amount=action.amount) if action.kind == "bet" else Event("sit", seat=seat)
+        state = replace(state, bets=tuple(bets), events=state.events + (ev,))
+        if None in state.bets:
+            return state
+        if not any(state.bets):
+            return _fee(state)
+        return replace(state, stage="roll")
+    d10s, rng = roll(state.rng, 10, 2)
+    tens, units = faces((d10s[0], d10s[1]))
+    v = value(tens, units, house=False)
+    if state.stage == "roll":
+        throws = list(state.throws)
+        throws[seat] = v
+        ev = Event("roll", seat=seat, dice=(tens, units), value=v, amount=int(v > state.bar))
+        state = replace(state, rng=rng, throws=tuple(throws), events=state.events + (ev,))
+        if any(b and t is None for b, t in zip(state.bets, state.throws)):
+            return state
+        return _settle(state)
+    passes = list(state.rolloff)
+    passes[state.contenders.index(seat)] = v
+    ev = Event("rolloff", seat=seat, dice=(tens, units), value=v)
+    state = replace(state, rng=rng, rolloff=tuple(passes), events=state.events + (ev,))
+    if None in state.rolloff:
+        return state
+    return _settle_rolloff(state)
+
+
+def _fee(state: State) -> State:
+    n = state.config.players
+    paid = tuple(min(state.config.fee, state.chips[i]) if i in state.order else 0 for i in range(n))
+    result = RoundResult(
+        state.round, state.bar, (0,) * n, (None,) * n, (), "fee", None, tuple(-p for p in paid), sum(paid)
+    )
+    ev = Event("fee", amount=state.config.fee, seats=state.order)
+    return _close_round(replace(state, events=state.events + (ev,)), result)
+
+
+def _settle(state: State) -> State:
+    n = state.config.players
+    bets = tuple(b or 0 for b in state.bets)
+    bettors = [i for i in range(n) if bets[i]]
+    beaters = [i for i in bettors if (state.throws[i] or 0) > state.bar]
+    if not beaters:
+        result = RoundResult(
+            state.round, state.bar, bets, state.throws, (), "house", None, tuple(-b for b in bets), sum(bets)
+        )
+        ev = Event("house", amount=sum(bets), seats=tuple(bettors))
+        return _close_round(replace(state, events=state.events + (ev,)), result)
+    if len(bettors) == 1:
+        winner = bettors[0]
+        paid = state.config.payout(bets[winner])
+        delta = tuple(paid if i == winner else 0 for i in range(n))
+        result = RoundResult(state.round, state.bar, bets, state.throws, (), "solo", winner, delta, -paid)
+        ev = Event("solo", seat=winner, amount=paid)
+        return _close_round(replace(state, events=state.events + (ev,)), result)
+    top = max(state.throws[i] for i in beaters)  # type: ignore[type-var]
+    tied = tuple(i for i in beaters if state.throws[i] == top)
+    if len(tied) == 1:
+        return _table(state, tied[0])
+    ev = Event("tie", seats=tied, value=top)
+    return replace(
+        state,
+        stage="rolloff",
+        contenders=tied,
+        rolloff=(None,) * len(tied),
+        events=state.events + (ev,),
+    )
+
+
+def _settle_rolloff(state: State) -> State:
+    top = max(v for v in state.rolloff if v is not None)
+    tied = tuple(s for s, v in zip(state.contenders, state.rolloff) if v == top)
+    state = replace(state, rolloffs=state.rolloffs + (state.rolloff,))
+    if len(tied) == 1:
+        return _table(state, tied[0])
+    ev = Event("tie", seats=tied, value=top)
+    return replace(state, contenders=tied, rolloff=(None,) * len(tied), events=state.events + (ev,))
+
+
+def _table(state: State, winner: int) -> State:
+    """The highest throw above the bar takes every bet on the table."""
+    n = state.config.players
+    bets = tuple(b or 0 for b in state.bets)
+    won = sum(bets) - bets[winner]
+    delta = tuple(won if i == winner else -bets[i] for i in range(n))
+    result = RoundResult(state.round, state.bar, bets, state.throws, state.rolloffs, "table", winner, delta, 0)
+    ev = Event("table", seat=winner, amount=won)
+    return _close_round(replace(state, events=state.events + (ev,)), result)
+
+
+def _close_round(state: State, result: RoundResult) -> State:
+    chips = tuple(c + d for c, d in zip(state.chips, result.delta))
+    events = state.events
+    for i, (before, after) in enumerate(zip(state.chips, chips)):
+        if before > 0 and after == 0:
+            events += (Event("broke", seat=i),)
+    state = replace(
+        state,
+        chips=chips,
+        house=state.house + result.house,
+        history=state.history + (result,),
+        chip_history=state.chip_history + (chips,),
+        events=events,
+    )
+    left = len(_at_table(state))
+    if left == 0 or (state.config.players > 1 and left <= 1):
+        return _end(state)
+    return _start_round(state)
+
+
+def _end(state: State) -> State:
+    return replace(state, stage="over", events=state.events + (Event("end", number=len(state.history)),))
+
+
+def is_over(state: State) -> bool:
+    return state.stage == "over"
+
+
+def result(state: State) -> Result | None:
+    if state.stage != "over":
+        return None
+    cfg = state.config
+    return Result(
+        chips=state.chips,
+        net=tuple(c - cfg.bankroll for c in state.chips),
+        house=state.house,
+        rounds=len(state.history),
+        closed=state.closed,
+    )
+
+
+def view(state: State, seat: int) -> View:
+    return View(
+        seat=seat,
+        config=state.config,
+        round=state.round,
+        bar=state.bar,
+        bar_dice=state.bar_dice,
+        stage=state.stage,
+        to_act=to_act(state),
+        chips=state.chips,
+        house=state.house,
+        bets=state.bets,
+        order=state.order,
+        throws=state.throws,
+        contenders=state.contenders,
+        rolloff=state.rolloff,
+        history=state.history,
+        chip_history=state.chip_history,
+        events=state.events,
+    )
+
+
+# ---------------------------------------------------------------- narration
+
+
+def summary(state: State, names) -> str:
+    chips = ", ".join(f"{n} {c}" for n, c in zip(names, state.chips))
+    if state.stage == "over":
+        return f"Closed after {len(state.history)} rounds: {chips}"
+    return f"Round {state.round}, bar {state.bar}: {chips}"
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'s' if n != 1 else ''}"
+
+
+def narrate(event: Event, names) -> str:
+    who = names[event.seat] if event.seat >= 0 else ""
+    k = event.kind
+    if k == "round":
+        return f"Round {event.number}: the croupier rolls {show(*event.dice)}, the bar is {event.value}."
+    if k == "bet":
+        return f"{who} bets {event.amount}."
+    if k == "sit":
+        return f"{who} sits out."
+    if k == "fee":
+        return f"Nobody bets: each player pays the house the fee of {_chips(event.amount)}."
+    if k == "roll":
+        verdict = "above the bar" if event.amount else "not above the bar"
+        return f"{who} rolls {show(*event.dice)} = {event.value}, {verdict}."
+    if k == "tie":
+        tied = " and ".join(names[s] for s in event.seats)
+        return f"{tied} tie at {event.value}: they roll off."
+    if k == "rolloff":
+        return f"{who} rolls off {show(*event.dice)} = {event.value}."
+    if k == "house":
+        return f"Nobody beats the bar: the house keeps {_chips(event.amount)}."
+    if k == "solo":
+        return f"{who} beats the bar alone: the house pays {_chips(event.amount)}."
+    if k == "table":
+        return f"{who} has the highest throw and takes the table: {_chips(event.amount)} from the others."
+    if k == "broke":
+        return f"{who} has no chips left and leaves the table."
+    if k == "close":
+        return "The table closes: everyone cashes out."
+    if k == "end":
+        return f"The session ends after {event.number} rounds."
+    return k
+
+
+# ---------------------------------------------------------------- variants
+
+VARIANTS = (
+    Variant("bankroll", "Bankroll", (50, 100, 200, 500), help="Chips each player starts with."),
+    Variant("stake_min", "Min bet", (1, 2, 5, 10), help="The table minimum (a player short of it bets all)."),
+    Variant("stake_max", "Max bet", (10, 20, 50, 100), help="The table maximum for one bet."),
+    Variant("fee", "Table fee", (0, 1, 2, 5), help="What each player pays the house when nobody bets."),
+    Variant(
+        "solo",
+        "Solo payout",
+        tuple(PAYOUTS),
+        ("even money", "3 to 2", "2 to 1"),
+        help="What the house pays the one bettor who beats the bar.",
+    ),
+)
+LEVELS = ("cautious", "steady", "reckless")
+LEVELS_HELP = "Cautious bets only a clear edge, small; steady sizes bets to its edge; reckless chases long odds."
