@@ -55,7 +55,7 @@ GAMES: tuple[GameInfo, ...] = (
         (1, 6),
         "percentile d10 pair",
         "A casino table: the croupier rolls the bar, and you bet on beating it.",
-        None,
+        "garito.core.barras",
     ),
     GameInfo(
         "irwin",

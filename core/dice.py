@@ -23,9 +23,10 @@ def _generator() -> random.Random:
     return r
 
 
-def new_stream(seed: int) -> RngState:
-    """The stream's state for a game started with ``seed``."""
-    return random.Random(seed).getstate()
+def new_stream(seed: int, dice: tuple[int, ...] = ()) -> RngState:
+    """The stream's state for a game started with ``seed``; recorded
+    ``dice`` (faces thrown at a real table), if any, come first."""
+    return scripted(tuple(dice), random.Random(seed).getstate())
 
 
 def scripted(faces: tuple[int, ...], rng: RngState) -> RngState:

@@ -11,12 +11,11 @@ a schema version; anything else is refused with ``RecordError``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from . import catalog
-from .dice import scripted
 from .errors import IllegalAction
 
 SCHEMA = 1
@@ -72,9 +71,7 @@ class Match:
         rules = catalog.get(game).load()
         if len(seats) != config.players:
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
-        state = rules.new_game(config, seed)
-        if dice:
-            state = replace(state, rng=scripted(tuple(dice), state.rng))
+        state = rules.new_game(config, seed, tuple(dice)) if dice else rules.new_game(config, seed)
         return cls(game, config, seed, tuple(seats), (), state, tuple(dice))
 
     def play(self, action: Any) -> Match:

@@ -197,13 +197,13 @@ class Result:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
     n = config.players
     chips = (config.bankroll,) * n
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed),
+        rng=new_stream(seed, dice),
         round=0,
         bar=0,
         bar_dice=(0, 0),

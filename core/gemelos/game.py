@@ -197,13 +197,13 @@ class Result:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
     n = config.players
     chips = (config.bankroll,) * n if config.stakes != "off" else (0,) * n
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed),
+        rng=new_stream(seed, dice),
         round=0,
         first=0,
         wins=(0,) * n,

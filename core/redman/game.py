@@ -291,11 +291,11 @@ def stake_limits(state: State | View) -> range | None:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed),
+        rng=new_stream(seed, dice),
         round=0,
         first=config.first,
         stage="roll",
