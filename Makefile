@@ -31,6 +31,7 @@ bench: $(BIN)/garito
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py
 	$(BIN)/python bench/gemelos.py
 	$(BIN)/python bench/redman.py
+	$(BIN)/python bench/barras.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:

@@ -28,7 +28,9 @@ Module-level names:
 ``bot.choose(view, legal, level) -> Action`` decides for a computer seat from
 its view alone.
 
-Optional: ``levels_matter(config) -> bool``, False where a computer seat has
+Optional: ``DEFAULT_LEVELS``, the levels offered seat by seat (cycled; else
+the last of ``LEVELS`` everywhere);
+``levels_matter(config) -> bool``, False where a computer seat has
 no choice to make under those rules (the dialog then hides the level).
 """
 

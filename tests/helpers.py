@@ -46,3 +46,15 @@ def redman_match(seed: int = 5, seats=("human", "computer"), names=("Ana", "Ram�
         seed,
         tuple(Seat(names[i], kind) for i, kind in enumerate(seats)),
     )
+
+
+def barras_match(seed: int = 3, seats=("human", "computer", "computer"), levels=("steady", "cautious", "reckless"), **rules) -> Match:
+    from garito.core.barras import Config as BarrasConfig
+
+    names = ("Ana", "Ramón", "Lucía", "Tomás", "Inés", "Xoán")
+    return Match.start(
+        "barras",
+        BarrasConfig(players=len(seats), **rules),
+        seed,
+        tuple(Seat(names[i], kind, levels[i % len(levels)]) for i, kind in enumerate(seats)),
+    )

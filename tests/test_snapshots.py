@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from garito.tui.app import GarApp
 
-from .helpers import gemelos_match, redman_match, settle
+from .helpers import barras_match, gemelos_match, redman_match, settle
 
 SIZE = (80, 24)
 
@@ -121,3 +121,37 @@ def test_redman_match_over(snap_compare):
             await settle(pilot)
 
     assert snap_compare(app(start=redman_match(seed=11)), terminal_size=SIZE, run_before=run_before)
+
+
+def test_barras_bet(snap_compare):
+    # Bar 39; Ana, first to decide, raises her bet to 5 with the odds shown.
+    run = keys("right", "right", "right", "right")
+    assert snap_compare(app(start=barras_match(seed=3)), terminal_size=SIZE, run_before=run)
+
+
+def test_barras_round_result(snap_compare):
+    run = keys("right", "right", "right", "right", "enter", "space")
+    assert snap_compare(app(start=barras_match(seed=3)), terminal_size=SIZE, run_before=run)
+
+
+def test_barras_session_over(snap_compare):
+    async def run_before(pilot):
+        from garito.tui.screens.results import InfoScreen
+
+        await settle(pilot)
+        screen = pilot.app.screen
+        while len(screen.match.state.history) < 12:
+            if isinstance(pilot.app.screen, InfoScreen):
+                await pilot.press("enter")
+            elif screen.match.state.stage == "bet":
+                await pilot.press(*(["right"] * 3 + ["enter"] if screen.match.state.bar < 50 else ["s"]))
+            else:
+                await pilot.press("space")
+            await settle(pilot)
+        while isinstance(pilot.app.screen, InfoScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("c", "y")
+        await settle(pilot)
+
+    assert snap_compare(app(start=barras_match(seed=3)), terminal_size=SIZE, run_before=run_before)

@@ -113,12 +113,13 @@ def make_match(args):
     info = _playable(args.game)
     rules = info.load()
     seats = []
-    for item in args.seats.split(","):
+    defaults = getattr(rules, "DEFAULT_LEVELS", rules.LEVELS[-1:])
+    for i, item in enumerate(args.seats.split(",")):
         kind, _, level = item.strip().lower().partition(":")
         kind = {"bot": "computer", "cpu": "computer"}.get(kind, kind)
         if kind not in ("human", "computer"):
             raise UsageError(f"a seat is human or computer (or bot), not {item.strip()!r}")
-        level = level or "hard"
+        level = level or defaults[(i - 1) % len(defaults)]
         if level not in rules.LEVELS:
             raise UsageError(f"a computer level is one of {', '.join(rules.LEVELS)}, not {level!r}")
         seats.append((kind, level))

@@ -9,6 +9,7 @@ from garito.core.match import Match
 SCREENS = {
     "gemelos": "garito.tui.screens.gemelos:GemelosScreen",
     "redman": "garito.tui.screens.redman:RedManScreen",
+    "barras": "garito.tui.screens.barras:BarrasScreen",
 }
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
 

@@ -23,6 +23,7 @@ class Die:
     value: int
     sides: int = 6
     mark: str = ""
+    label: str = ""  # what the face shows, when not its value ("00" on a tens die)
 
 
 _PIPS = {
@@ -37,14 +38,14 @@ _PIPS = {
 
 def face_lines(die: Die, ascii_only: bool) -> list[str]:
     """The die's picture: lines of equal width (five for a d6, four else)."""
-    v = str(die.value) if die.value else "?"
+    v = die.label or (str(die.value) if die.value else "?")
     if die.sides == 8:
         # A single-cell apex keeps every row's inside odd, so the number
         # sits in the middle.
         if ascii_only:
             return ["   ^   ", "  / \\  ", f" /{v:^3}\\ ", "/_____\\"]
         return ["   ▲   ", "  ╱ ╲  ", f" ╱{v:^3}╲ ", "╱▁▁▁▁▁╲"]
-    if die.sides == 6:
+    if die.sides == 6 and not die.label:
         pip = "o" if ascii_only else "●"
         blank = ("       ", f"   {v}   ", "       ")
         rows = [" " + " ".join(r).replace("o", pip) + " " for r in _PIPS[die.value]] if die.value else blank

@@ -26,12 +26,16 @@ class StakeBar(Widget, can_focus=False):
     note: reactive[str] = reactive("")
     active: reactive[bool] = reactive(False)  # blank (but keeping its place) when not
 
+    def __init__(self, label: str = "Stake", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.label = label
+
     def render(self) -> Text:
         g = glyphs(is_ascii(self))
         text = Text(no_wrap=True, overflow="ellipsis")
         if not self.active:
             return text
-        text.append("Stake ")
+        text.append(f"{self.label} ")
         text.append(
             f"{g['left']} {self.amount:>2} {g['right']}", self.get_component_rich_style("stakebar--amount")
         )

@@ -6,6 +6,7 @@ protocol used by every Garito game.
 
 from .game import (
     CLOSE,
+    DEFAULT_LEVELS,
     LEVELS,
     LEVELS_HELP,
     PAYOUTS,
@@ -38,6 +39,7 @@ TITLE = "Barras"
 
 __all__ = [
     "CLOSE",
+    "DEFAULT_LEVELS",
     "GAME_ID",
     "LEVELS",
     "LEVELS_HELP",

@@ -38,7 +38,7 @@ PAYOUTS = {"1:1": (1, 1), "3:2": (3, 2), "2:1": (2, 1)}
 class Config:
     """Rule variants of RULES.md §3, with its defaults."""
 
-    players: int = 2
+    players: int = 3
     bankroll: int = 100
     stake_min: int = 1
     stake_max: int = 20
@@ -279,11 +279,13 @@ def phase(state: State) -> str:
 def legal_actions(state: State) -> list[Action]:
     if state.stage == "over":
         return []
+    # Closing comes first: it always ends the session (which may otherwise
+    # go on for ever, e.g. with no fee and everyone sitting out).
     if state.stage == "bet":
         seat = to_act(state)
         assert seat is not None
-        return [SIT] + [Action("bet", n) for n in bet_range(state, seat)] + [CLOSE]
-    return [ROLL, CLOSE]
+        return [CLOSE, SIT] + [Action("bet", n) for n in bet_range(state, seat)]
+    return [CLOSE, ROLL]
 
 
 def _refusal(state: State, action: Action) -> IllegalAction | None:
@@ -535,4 +537,5 @@ VARIANTS = (
     ),
 )
 LEVELS = ("cautious", "steady", "reckless")
+DEFAULT_LEVELS = ("steady", "cautious", "reckless")  # seat by seat, a varied table
 LEVELS_HELP = "Cautious bets only a clear edge, small; steady sizes bets to its edge; reckless chases long odds."

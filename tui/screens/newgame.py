@@ -41,9 +41,10 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         lo, hi = self.info.players
         kinds = ["human"] + ["computer"] * (hi - 1)
-        levels = ["hard"] * hi
+        defaults = getattr(self.rules, "DEFAULT_LEVELS", self.rules.LEVELS[-1:])
+        levels = [defaults[(i - 1) % len(defaults)] for i in range(hi)]  # seat 1 is usually human
         names = default_names(kinds)
-        players = lo
+        players = min(hi, max(lo, self.rules.Config().players))  # the game's usual table
         # The seats of the last game of this kind come back as they were.
         from garito.store import settings
 
@@ -73,7 +74,7 @@ class NewGameScreen(Screen[None]):
                         yield Choice(
                             [(lv.capitalize(), lv) for lv in self.rules.LEVELS],
                             levels[i],
-                            width=4,
+                            width=max(len(lv) for lv in self.rules.LEVELS),
                             id=f"level-{i}",
                             classes="level",
                         )

@@ -1,0 +1,97 @@
+"""Barras on screen, driven by keys (Pilot)."""
+
+from __future__ import annotations
+
+from garito.core import barras as b
+from garito.core.match import Match
+from garito.tui.app import GarApp
+from garito.tui.screens.barras import BarrasScreen
+from garito.tui.screens.notices import ConfirmScreen
+from garito.tui.screens.results import InfoScreen, MatchOverScreen
+
+from .helpers import barras_match, settle, sync
+
+
+def table(app) -> BarrasScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, BarrasScreen))
+
+
+@sync
+async def test_a_session_with_two_computer_players_to_a_cash_out():
+    app = GarApp(start=barras_match(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rounds_seen = 0
+        for _ in range(60):
+            if isinstance(app.screen, InfoScreen):
+                rounds_seen += 1
+                await pilot.press("enter")
+            elif table(app).match.state.stage == "bet":
+                # Bet 3 on a low bar, sit out on a high one.
+                if table(app).match.state.bar < 50:
+                    await pilot.press("right", "right", "enter")
+                else:
+                    await pilot.press("s")
+            else:
+                await pilot.press("space")
+            await settle(pilot)
+            if len(table(app).match.state.history) >= 8 and app.screen is table(app):
+                break
+        assert rounds_seen >= 1
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        match = table(app).match
+        res = b.result(match.state)
+        assert res.closed and res.rounds >= 8
+        assert sum(res.chips) + res.house == 300
+        my_bets = [str(a) for a, in zip(match.actions) if str(a).startswith("bet")]
+        assert my_bets  # the human and the computers bet
+        assert Match.from_json(match.to_json()).state == match.state
+        await pilot.press("n")  # a new session, same seats
+        await settle(pilot)
+        assert table(app).match is not match and table(app).match.state.round == 1
+
+
+@sync
+async def test_the_odds_line_hides_and_shows_with_o():
+    app = GarApp(start=barras_match(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen.note.startswith(f"beat {screen.match.state.bar}: ")
+        await pilot.press("o")
+        assert screen.note == "o shows the odds"
+        await pilot.press("o")
+        assert "%" in screen.note
+
+
+@sync
+async def test_a_broke_human_watches_and_can_still_cash_out():
+    app = GarApp(start=barras_match(seed=3, bankroll=50, stake_max=50))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(80):
+            state = table(app).match.state
+            if state.over or state.chips[0] == 0:
+                break
+            if isinstance(app.screen, InfoScreen):
+                await pilot.press("enter")
+            elif state.stage == "bet" and table(app).human_to_act:
+                await pilot.press("end", "enter")  # all in
+            else:
+                await pilot.press("space")
+            await settle(pilot)
+        state = table(app).match.state
+        assert state.chips[0] == 0 or state.over
+        if not state.over:
+            while isinstance(app.screen, InfoScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            assert 0 not in state.order and "out" in table(app).rows[0].cells[1]
+            await pilot.press("c", "y")
+            await settle(pilot)
+            assert table(app).match.state.over

@@ -1,0 +1,313 @@
+"""The Barras table: the players and their chips, the croupier's bar and
+the last throw, the bet with its exact chances, the chip history as a plot,
+and the story."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import var
+
+from garito.core import barras as b
+from garito.core.barras.odds import beat_chance, win_chance
+from garito.core.match import Match
+from garito.widgets.chart import Chart, plot_lines
+from garito.widgets.dice import DiceTray, Die
+from garito.widgets.gamelog import GameLog
+from garito.widgets.glyphs import glyphs
+from garito.widgets.keybar import KeyBar
+from garito.widgets.line import Line
+from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.stake import StakeBar
+
+from .game import GameScreen
+from .results import InfoScreen, MatchOverScreen
+
+
+class BarrasScreen(GameScreen):
+    BINDINGS = [
+        Binding("space,enter", "bet", "Bet"),
+        Binding("space,enter", "roll", "Roll"),
+        Binding("space,enter", "hurry", "Hurry"),
+        Binding("s", "sit", "Sit out"),
+        Binding("left,minus,h", "stake_by(-1)", "Less", show=False),
+        Binding("right,plus,l", "stake_by(1)", "Amount", key_display="←/→"),
+        Binding("home", "stake_by(-1000)", show=False),
+        Binding("end", "stake_by(1000)", show=False),
+        Binding("o", "odds", "Odds"),
+        Binding("c", "cash_out", "Cash out"),
+    ]
+
+    heading: var[str] = var("")
+    columns: var[tuple[str, ...]] = var(())
+    rows: var[tuple[SeatRow, ...]] = var(())
+    dice: var[tuple[Die, ...]] = var(())
+    caption: var[str] = var("")
+    prompt: var[str] = var("")
+    amount: var[int] = var(0)
+    low: var[int] = var(0)
+    high: var[int] = var(0)
+    note: var[str] = var("")
+    staking: var[bool] = var(False)
+    series: var[tuple[tuple[int, ...], ...]] = var(())
+    labels: var[tuple[str, ...]] = var(())
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self._stake_for: tuple[int, int] | None = None
+        self.show_odds = True
+        self._story: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="title").data_bind(text=BarrasScreen.heading)
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                with Vertical(id="seats-panel", classes="panel") as p:
+                    p.border_title = "Table"
+                    yield Scoreboard().data_bind(BarrasScreen.columns, BarrasScreen.rows)
+                with Vertical(id="dice-panel", classes="panel") as p:
+                    p.border_title = "Bar and throw"
+                    yield DiceTray().data_bind(BarrasScreen.dice, BarrasScreen.caption)
+                yield Line(id="prompt").data_bind(text=BarrasScreen.prompt)
+                yield StakeBar("Bet", id="stake").data_bind(
+                    BarrasScreen.amount,
+                    BarrasScreen.low,
+                    BarrasScreen.high,
+                    BarrasScreen.note,
+                    active=BarrasScreen.staking,
+                )
+            with Vertical(id="right"):
+                with Vertical(id="chart-panel", classes="panel") as p:
+                    p.border_title = "Chips"
+                    yield Chart(id="chart").data_bind(BarrasScreen.series, BarrasScreen.labels)
+                with Vertical(id="log-panel", classes="panel") as p:
+                    p.border_title = "Log"
+                    yield GameLog(id="log")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(Scoreboard).styles.height = len(self.match.seats) + 1
+        super().on_mount()
+
+    # ------------------------------------------------------------ match → widgets
+
+    def show(self) -> None:
+        m = self.match
+        s = b.view(m.state, 0)
+        cfg = s.config
+        gl = glyphs(self.app.ascii_only)
+        dash = gl["dash"]
+        self.heading = (
+            f"Barras {dash} round {s.round} {dash} bar {s.bar} {dash} bets "
+            f"{cfg.stake_min}{gl['range']}{cfg.stake_max}, fee {cfg.fee}, solo {cfg.solo}"
+        )
+        self._show_seats(s)
+        self._show_dice(s)
+        seat = s.to_act
+        self._show_stake(s, seat)
+        self.prompt = self._prompt(s, seat)
+        self.series = tuple(tuple(row[i] for row in s.chip_history) for i in range(len(m.seats)))
+        self.labels = tuple(name[:8] for name in m.names)
+        self._story += [b.narrate(e, m.names) for e in s.events[len(self._story) :]]
+        self.query_one(GameLog).tell(self._story)
+
+    def _show_seats(self, s: b.View) -> None:
+        gl = glyphs(self.app.ascii_only)
+        cfg = s.config
+        self.columns = ("Chips", "Bet", "Throw", "Net")
+        rows = []
+        for i, seat in enumerate(self.match.seats):
+            bet = s.bets[i]
+            out = s.chips[i] == 0 and i not in s.order
+            if out:
+                bet_cell = "out"
+            elif bet is None:
+                bet_cell = gl["pending"]
+            else:
+                bet_cell = str(bet) if bet else "sits"
+            throw = s.throws[i]
+            throw_cell = gl["pending"] if throw is None else f"{throw}{gl['lead'] if throw > s.bar else ''}"
+            net = s.chips[i] - cfg.bankroll
+            rows.append(
+                SeatRow(
+                    seat.name,
+                    (f"{s.chips[i]:>5}", f"{bet_cell:<4}", f"{throw_cell:<5}", f"{net:+d}" if net else "0"),
+                    turn=i == s.to_act,
+                    computer=not seat.is_human,
+                    out=out,
+                )
+            )
+        self.rows = tuple(rows)
+
+    def _show_dice(self, s: b.View) -> None:
+        names = self.match.names
+        tens, units = s.bar_dice
+        bar = (Die(tens, 10, "held", f"{tens:02d}"), Die(units, 10, "held", str(units)))
+        last = self._last_throw(s)
+        if last is None:
+            self.dice = bar
+            self.caption = f"Bar {s.bar}: to win, throw more"
+            return
+        seat, dice, v, rolloff = last
+        mark = "win" if v > s.bar else "lose"
+        self.dice = bar + (Die(dice[0], 10, mark, f"{dice[0]:02d}"), Die(dice[1], 10, mark, str(dice[1])))
+        what = "rolls off" if rolloff else "throws"
+        self.caption = f"Bar {s.bar}  {names[seat]} {what} {v}"
+
+    def _last_throw(self, s: b.View):
+        """The latest throw of this round: (seat, dice, value, roll-off?)."""
+        for e in reversed(s.events):
+            if e.kind == "round":
+                return None
+            if e.kind in ("roll", "rolloff"):
+                return e.seat, e.dice, e.value, e.kind == "rolloff"
+        return None
+
+    def _human(self, seat: int | None) -> bool:
+        return seat is not None and self.match.seats[seat].is_human
+
+    def _show_stake(self, s: b.View, seat: int | None) -> None:
+        if s.stage != "bet" or not self._human(seat):
+            self.staking = False
+            self._stake_for = None
+            return
+        r = b.bet_range(s, seat)
+        key = (len(self.match.actions), seat)
+        if self._stake_for != key:
+            self._stake_for = key
+            self.amount = r.start
+        self.low, self.high = r.start, r.stop - 1
+        self.amount = max(self.low, min(self.high, self.amount))
+        if self.show_odds:
+            rivals = sum(1 for i, bet in enumerate(s.bets) if bet and i != seat)
+            win = win_chance(s.bar, rivals)
+            beat = beat_chance(s.bar)
+            against = f"take the table {win:.1%} vs {rivals} in" if rivals else "nobody in yet"
+            self.note = f"beat {s.bar}: {beat:.1%}; {against}"
+        else:
+            self.note = "o shows the odds"
+        self.staking = True
+
+    def _prompt(self, s: b.View, seat: int | None) -> str:
+        if seat is None:
+            return "The table is closed."
+        name = self.match.names[seat]
+        if not self._human(seat):
+            verb = "deciding" if s.stage == "bet" else "rolling"
+            return f"{name} is {verb}{glyphs(self.app.ascii_only)['ellipsis']}"
+        arrows = glyphs(self.app.ascii_only)["arrows"]
+        if s.stage == "bet":
+            return f"[b]{name}[/b]: bet ({arrows}, Enter) or s to sit out."
+        if s.stage == "rolloff":
+            return f"[b]{name}[/b]: tied for the highest. Space rolls off."
+        return f"[b]{name}[/b], your throw: press Space."
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hurry":
+            return self.thinking
+        if action == "cash_out":
+            return not self.match.state.over and any(seat.is_human for seat in self.match.seats)
+        if action in ("bet", "sit", "stake_by", "odds"):
+            return self.human_to_act and self.match.state.stage == "bet"
+        if action == "roll":
+            return self.human_to_act and self.match.state.stage in ("roll", "rolloff")
+        return True
+
+    def action_bet(self) -> None:
+        self.play(b.Action("bet", self.amount))
+
+    def action_sit(self) -> None:
+        self.play(b.SIT)
+
+    def action_roll(self) -> None:
+        self.play(b.ROLL)
+
+    def action_stake_by(self, delta: int) -> None:
+        self.amount = max(self.low, min(self.high, self.amount + delta))
+
+    def action_odds(self) -> None:
+        self.show_odds = not self.show_odds
+        self.show()
+
+    def action_cash_out(self) -> None:
+        from .notices import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes and not self.match.state.over:
+                self.workers.cancel_group(self, "bot")
+                self._hurry.set()
+                self.busy = self.thinking = False
+                self.play(b.CLOSE)
+
+        self.app.push_screen(ConfirmScreen("Cash out?", "The table closes and everyone takes their chips."), answer)
+
+    # ------------------------------------------------------------ results
+
+    def after_action(self, before: Match, after: Match, proceed) -> None:
+        if len(after.state.history) > len(before.state.history) and not after.state.closed:
+            r = after.state.history[-1]
+            humans_in = [i for i, seat in enumerate(self.match.seats) if seat.is_human and r.bets[i]]
+            if humans_in or r.kind == "fee" and any(s.is_human for s in self.match.seats):
+                self.app.push_screen(self._round_result(r), proceed)
+                return
+        proceed()
+
+    def _round_result(self, r: b.RoundResult) -> InfoScreen:
+        names = self.match.names
+        gl = glyphs(self.app.ascii_only)
+        body = Text()
+        headline = {
+            "fee": "Nobody bets: the table fee",
+            "house": "Nobody beats the bar: the house keeps the bets",
+            "solo": f"{names[r.winner] if r.winner is not None else ''} beats the bar alone",
+            "table": f"{names[r.winner] if r.winner is not None else ''} takes the table",
+        }[r.kind]
+        body.append(headline + "\n", "bold")
+        body.append(f"The bar: {r.bar}\n\n")
+        for i, name in enumerate(names):
+            if not r.bets[i] and not r.delta[i]:
+                continue
+            throw = r.throws[i]
+            star = gl["lead"] if i == r.winner else " "
+            shown = f"bet {r.bets[i]:<3} threw {throw:<4}" if throw is not None else "sat out       " + " " * 5
+            body.append(f" {star} {name:<10} {shown} {r.delta[i]:+d}\n")
+        if r.rolloffs:
+            body.append("   Roll-off: " + ", then ".join(" / ".join(str(v) for v in p) for p in r.rolloffs) + "\n")
+        if r.house:
+            body.append(f"\nThe house {'wins' if r.house > 0 else 'pays'} {abs(r.house)}.")
+        else:
+            body.append("\nThe bets change hands between the players.")
+        humans = any(seat.is_human for seat in self.match.seats)
+        return InfoScreen(f"Round {r.number}", body, auto_close=None if humans else max(1.5, 3 * self.app.bot_delay))
+
+    def finished(self) -> None:
+        m = self.match
+        res = b.result(m.state)
+        gl = glyphs(self.app.ascii_only)
+        body = Text()
+        how = "cashed out" if res.closed else "out of players with chips"
+        body.append(f"The table closes after {res.rounds} rounds ({how}).\n\n", "bold")
+        body.append(f"   {'Player':<12} {'Chips':>6} {'Net':>6}\n", "dim")
+        order = sorted(range(len(m.seats)), key=lambda i: (-res.chips[i], i))
+        for i in order:
+            star = gl["lead"] if i == res.winner and res.net[i] > 0 else " "
+            body.append(f" {star} {m.names[i]:<12} {res.chips[i]:>6} {res.net[i]:>+6}\n")
+        body.append(f"   {'The house':<12} {'':>6} {res.house:>+6}\n\n")
+        series = tuple(tuple(row[i] for row in m.state.chip_history) for i in range(len(m.seats)))
+        body.append_text(plot_lines(series, tuple(n[:8] for n in m.names), 56, 6, ascii_only=self.app.ascii_only))
+        body.append(f"\nSeed {m.seed}", "dim")
+        screen = MatchOverScreen("Session over", body)
+        screen.KEYS = "n: a new session (same seats and rules)    Enter: menu"
+        self.app.push_screen(screen, self._after_match)
+
+    def _after_match(self, again: bool | None) -> None:
+        self.app.pop_screen()
+        if again:
+            from garito.core.dice import fresh_seed
+
+            m = self.match
+            self.app.open_match(Match.start(m.game, m.config, fresh_seed(), m.seats))

@@ -1,0 +1,85 @@
+"""Chart: a small line plot of a few series over time, in text cells.
+
+Each series gets its own marker shape as well as its own colour (so it
+reads without colour, and in ASCII), with a one-line legend under the plot.
+``plot_lines`` does the drawing and is used on its own where a plot goes in
+a dialog's text.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .glyphs import is_ascii
+
+MARKERS = "●■▲◆✚✖"
+ASCII_MARKERS = "o#^*+x"
+STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green", "bold red", "bold blue")
+
+
+def plot_lines(
+    series: tuple[tuple[int, ...], ...],
+    labels: tuple[str, ...],
+    width: int,
+    height: int,
+    *,
+    ascii_only: bool = False,
+) -> Text:
+    """The plot as text: ``height`` rows of ``width`` cells (axis included),
+    then the legend. Later points overwrite earlier series in a shared cell."""
+    markers = ASCII_MARKERS if ascii_only else MARKERS
+    out = Text(no_wrap=True, overflow="crop")
+    values = [v for s in series for v in s]
+    if not values or height < 2:
+        return out
+    # The values' own range, not from zero: chip counts drift around a start.
+    top, bottom = max(values), min(values)
+    if top == bottom:  # a flat line sits in the middle, between honest labels
+        top, bottom = top + 1, bottom - 1
+    axis_w = len(str(top)) + 1
+    plot_w = max(1, width - axis_w)
+    points = max(len(s) for s in series)
+    grid: list[list[tuple[str, str] | None]] = [[None] * plot_w for _ in range(height)]
+    span = max(1, top - bottom)
+    for k, s in enumerate(series):
+        for i, v in enumerate(s):
+            # The latest points get the rightmost columns; a long session is
+            # squeezed so the whole of it fits.
+            x = i if points <= plot_w else round(i * (plot_w - 1) / (points - 1))
+            y = height - 1 - round((v - bottom) * (height - 1) / span)
+            grid[y][x] = (markers[k % len(markers)], STYLES[k % len(STYLES)])
+    for row in range(height):
+        label = str(top) if row == 0 else str(bottom) if row == height - 1 else ""
+        out.append(f"{label:>{axis_w - 1}}{'|' if ascii_only else '┤'}", "dim")
+        for cell in grid[row]:
+            if cell is None:
+                out.append(" ")
+            else:
+                out.append(cell[0], cell[1])
+        out.append("\n")
+    for k, name in enumerate(labels):
+        out.append(markers[k % len(markers)], STYLES[k % len(STYLES)])
+        out.append(f" {name}  ")
+    return out
+
+
+class Chart(Widget, can_focus=False):
+    """Plots ``series`` (one tuple of values per label) to fit its size."""
+
+    DEFAULT_CSS = """
+    Chart { height: 1fr; }
+    """
+
+    series: reactive[tuple[tuple[int, ...], ...]] = reactive(())
+    labels: reactive[tuple[str, ...]] = reactive(())
+
+    def render(self) -> Text:
+        return plot_lines(
+            self.series,
+            self.labels,
+            self.size.width,
+            max(2, self.size.height - 1),
+            ascii_only=is_ascii(self),
+        )
