@@ -9,7 +9,8 @@ def test_two_series_with_markers_axis_and_legend():
         "110┤ ●● ",
         "   ┤■   ",  # both start at 100; the later series is drawn over the earlier
         " 90┤ ■■ ",
-        "● Ana  ■ Bea  ",
+        "● Ana  ",  # eight cells wide: the legend wraps
+        "■ Bea  ",
     ]
 
 
@@ -21,3 +22,12 @@ def test_a_long_series_is_squeezed_to_fit():
 def test_flat_and_empty():
     assert plot_lines(((5, 5),), ("A",), 6, 3, ascii_only=True).plain.splitlines() == ["6|    ", " |oo  ", "4|    ", "o A  "]
     assert plot_lines((), (), 10, 3).plain == ""
+
+
+def test_the_legend_wraps_and_its_height_is_known():
+    from garito.widgets.chart import legend_height
+
+    labels = ("Player 1", "Ramón", "Lucía", "Tomás", "Inés", "Xoán")
+    text = plot_lines(tuple((100, 90 + i) for i in range(6)), labels, 32, 3).plain.splitlines()
+    assert text[3:] == ["● Player 1  ■ Ramón  ▲ Lucía  ", "◆ Tomás  ✚ Inés  ✖ Xoán  "]
+    assert legend_height(labels, 32) == 2 and legend_height(labels, 80) == 1

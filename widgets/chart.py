@@ -59,10 +59,27 @@ def plot_lines(
             else:
                 out.append(cell[0], cell[1])
         out.append("\n")
+    x = 0
     for k, name in enumerate(labels):
+        item = f" {name}  "
+        if x and x + 1 + len(item) > width:  # the legend wraps rather than being cut
+            out.append("\n")
+            x = 0
         out.append(markers[k % len(markers)], STYLES[k % len(STYLES)])
-        out.append(f" {name}  ")
+        out.append(item)
+        x += 1 + len(item)
     return out
+
+
+def legend_height(labels: tuple[str, ...], width: int) -> int:
+    """How many lines the legend takes at ``width``."""
+    lines, x = 1, 0
+    for name in labels:
+        item = len(name) + 4  # marker, space, name, two spaces
+        if x and x + item > width:
+            lines, x = lines + 1, 0
+        x += item
+    return lines
 
 
 class Chart(Widget, can_focus=False):
@@ -80,6 +97,6 @@ class Chart(Widget, can_focus=False):
             self.series,
             self.labels,
             self.size.width,
-            max(2, self.size.height - 1),
+            max(2, self.size.height - legend_height(self.labels, self.size.width)),
             ascii_only=is_ascii(self),
         )

@@ -184,8 +184,8 @@ class BarrasScreen(GameScreen):
             rivals = sum(1 for i, bet in enumerate(s.bets) if bet and i != seat)
             win = win_chance(s.bar, rivals)
             beat = beat_chance(s.bar)
-            against = f"take the table {win:.1%} vs {rivals} in" if rivals else "nobody in yet"
-            self.note = f"beat {s.bar}: {beat:.1%}; {against}"
+            against = f"the table {win:.1%} vs {rivals} in" if rivals else "nobody in yet"
+            self.note = f"beat {s.bar}: {beat:.1%}, {against}"
         else:
             self.note = "o shows the odds"
         self.staking = True
