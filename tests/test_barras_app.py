@@ -95,3 +95,24 @@ async def test_a_broke_human_watches_and_can_still_cash_out():
             await pilot.press("c", "y")
             await settle(pilot)
             assert table(app).match.state.over
+
+
+@sync
+async def test_leave_and_continue_the_session():
+    from garito.tui.screens.menu import MenuScreen
+
+    first = GarApp(start=barras_match(seed=3))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "enter")  # Ana bets 2
+        await settle(pilot)
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        assert isinstance(first.screen, MenuScreen)  # the table is left; its save remains
+    second = GarApp()
+    async with second.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # "Continue Barras"
+        await settle(pilot)
+        m = table(second).match
+        assert str(m.actions[0]) == "bet 2" and m.state.bets[0] == 2

@@ -12,11 +12,12 @@ from garito.store import saves
 from garito.tui.app import GarApp
 from garito.tui.screens.game import GameScreen
 
-from .helpers import gemelos_match, redman_match, settle, sync
+from .helpers import barras_match, gemelos_match, redman_match, settle, sync
 
 TABLES = {
     "gemelos": lambda seed: gemelos_match(seed=seed, seats=("human", "computer", "human"), stakes="before-roll"),
     "redman": lambda seed: redman_match(seed=seed, seats=("human", "computer"), bets="predictions"),
+    "barras": lambda seed: barras_match(seed=seed, seats=("human", "computer", "human")),
 }
 
 KEYS = [
@@ -51,6 +52,9 @@ KEYS = [
     "6",
     "1",
     "t",
+    "s",
+    "o",
+    "c",
     "backspace",
     "a",
 ]
