@@ -1,0 +1,623 @@
+"""Irwin's Revenge as a state machine (RULES.md §4).
+
+Start: each rolls a d10, the lower goes first (ties re-roll); done when the
+game is created. Expedition: on a turn the player names a statuette still in
+play and throws two d10 (three while the rival holds the Salamander; two
+throws a turn while the rival holds the Eagle); a taken statuette brings its
+curse at once (Crab 1d10 / Ant 2d10 points off, rolled by the rival;
+Jellyfish: its holder skips its next three turns). Final phase: the
+Salamander deal (variant), the Ant's number, then five d6 a throw, the
+holder of more statuettes first, until a throw wins; after each throw the
+Ant and Eagle holders may change a die. Victory points as RULES.md's table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+from ..dice import RngState, new_stream, roll
+from ..errors import IllegalAction
+from ..variants import Variant
+from .rules import FIGURES, STATUETTES, final_wins, takes, why_wins
+
+DEALS = ("keep", "renounce", "cede")
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    salamander_deal: str = "off"  # "on": renounce its blessing for +15 or cede it for +30
+
+    def __post_init__(self) -> None:
+        if self.players != 2:
+            raise ValueError("Irwin's Revenge is for two players")
+        if self.salamander_deal not in ("off", "on"):
+            raise ValueError("the Salamander deal is off or on")
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Config:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown Irwin's Revenge settings: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Action:
+    """``name crab`` (name a statuette and throw), ``salamander keep|renounce|cede``,
+    ``ant N``, ``throw``, ``keep`` (the final throw as it is) or
+    ``change ant=I eagle=J:V`` (dice counted from 1)."""
+
+    kind: str
+    statuette: str = ""
+    number: int = 0  # the Ant's number
+    ant: int = -1  # die (0-based) the Ant's number replaces
+    eagle: int = -1  # die (0-based) the Eagle sets
+    value: int = 0  # what the Eagle sets it to
+
+    def __str__(self) -> str:
+        if self.kind == "name":
+            return f"name {self.statuette}"
+        if self.kind == "salamander":
+            return f"salamander {self.statuette}"
+        if self.kind == "ant":
+            return f"ant {self.number}"
+        if self.kind == "change":
+            parts = []
+            if self.ant >= 0:
+                parts.append(f"ant={self.ant + 1}")
+            if self.eagle >= 0:
+                parts.append(f"eagle={self.eagle + 1}:{self.value}")
+            return "change " + " ".join(parts) if parts else "keep"
+        return self.kind
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        parts = text.split()
+        try:
+            if parts in (["throw"], ["keep"]):
+                return THROW if parts[0] == "throw" else KEEP
+            if len(parts) == 2 and parts[0] == "name" and parts[1] in STATUETTES:
+                return cls("name", statuette=parts[1])
+            if len(parts) == 2 and parts[0] == "salamander" and parts[1] in DEALS:
+                return cls("salamander", statuette=parts[1])
+            if len(parts) == 2 and parts[0] == "ant" and parts[1] in "123456" and len(parts[1]) == 1:
+                return cls("ant", number=int(parts[1]))
+            if parts and parts[0] == "change" and 2 <= len(parts) <= 3:
+                ant = eagle = -1
+                value = 0
+                for p in parts[1:]:
+                    key, _, rest = p.partition("=")
+                    if key == "ant" and ant < 0 and rest in ("1", "2", "3", "4", "5"):
+                        ant = int(rest) - 1
+                    elif key == "eagle" and eagle < 0:
+                        die, _, v = rest.partition(":")
+                        if die not in ("1", "2", "3", "4", "5") or v not in ("1", "2", "3", "4", "5", "6"):
+                            raise ValueError
+                        eagle, value = int(die) - 1, int(v)
+                    else:
+                        raise ValueError
+                return cls("change", ant=ant, eagle=eagle, value=value)
+        except ValueError:
+            pass
+        raise ValueError(f"not an Irwin's Revenge action: {text!r}")
+
+
+THROW = Action("throw")
+KEEP = Action("change")
+
+
+@dataclass(frozen=True)
+class Event:
+    """kind: ``start`` (the d10s for the first turn), ``first``, ``turn``,
+    ``throw`` (expedition), ``curse``, ``skip``, ``expedition`` (over),
+    ``deal``, ``antnumber``, ``final`` (the phase begins), ``fthrow``,
+    ``change``, ``won``."""
+
+    kind: str
+    seat: int = -1
+    statuette: str = ""
+    dice: tuple[int, ...] = ()
+    amount: int = 0
+    taken: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Score:
+    """One player's victory-points sheet, row by row (RULES.md §4)."""
+
+    held: int
+    first_tries: int
+    won: int
+    bare_win: int
+    rival_held: int
+    throws: int
+    curses: int
+    deal: int
+
+    @property
+    def total(self) -> int:
+        return self.held + self.first_tries + self.won + self.bare_win + self.rival_held + self.throws + self.curses + self.deal
+
+    ROWS = (
+        ("held", "+5 each statuette held"),
+        ("first_tries", "+10 each taken at the first attempt"),
+        ("won", "+15 winning the final phase"),
+        ("bare_win", "+50 winning it holding none"),
+        ("rival_held", "−3 each statuette the rival holds"),
+        ("throws", "−1 each final-phase throw"),
+        ("curses", "−x the Crab and Ant curse rolls"),
+        ("deal", "the Salamander deal"),
+    )
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    seed: int
+    rng: RngState = field(repr=False)
+    stage: str  # expedition | salamander | ant | final | adjust | over
+    first: int  # who began the expedition
+    turn: int
+    throws_left: int
+    skips: tuple[int, int]
+    holder: tuple[int, ...]  # per statuette (STATUETTES order): seat, or -1
+    attempts: tuple[frozenset[str], frozenset[str]]  # statuettes each has named
+    first_tries: tuple[frozenset[str], frozenset[str]]
+    penalties: tuple[int, int]
+    deal: str  # the Salamander holder's choice, "" before it
+    ant_number: int
+    final_first: int
+    final_throws: tuple[int, int]
+    crab_extra: bool  # the Crab's second throw is still to come on its holder's first final turn
+    dice: tuple[int, ...]  # the final-phase throw being adjusted, or the last one
+    winner: int | None
+    events: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.stage == "over"
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int
+    config: Config
+    stage: str
+    to_act: int | None
+    turn: int
+    throws_left: int
+    skips: tuple[int, int]
+    holder: tuple[int, ...]
+    attempts: tuple[frozenset[str], frozenset[str]]
+    first_tries: tuple[frozenset[str], frozenset[str]]
+    penalties: tuple[int, int]
+    deal: str
+    ant_number: int
+    final_first: int
+    final_throws: tuple[int, int]
+    crab_extra: bool
+    dice: tuple[int, ...]
+    winner: int | None
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: int
+    final_winner: int
+    scores: tuple[Score, Score]
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def held_by(state: State | View, seat: int) -> frozenset[str]:
+    return frozenset(s for s, h in zip(STATUETTES, state.holder) if h == seat)
+
+
+def in_play(state: State | View) -> tuple[str, ...]:
+    return tuple(s for s, h in zip(STATUETTES, state.holder) if h < 0)
+
+
+def blessings(state: State | View, seat: int) -> frozenset[str]:
+    """The blessings a player has in the final: its statuettes', after the
+    Salamander deal (renounced: nobody's; ceded: the rival's)."""
+    mine = set(held_by(state, seat))
+    sal = state.holder[STATUETTES.index("salamander")]
+    if state.deal in ("renounce", "cede") and sal == seat:
+        mine.discard("salamander")
+    if state.deal == "cede" and sal == 1 - seat:
+        mine.add("salamander")
+    return frozenset(mine)
+
+
+def dice_count(state: State | View, seat: int) -> int:
+    return 3 if state.holder[STATUETTES.index("salamander")] == 1 - seat else 2
+
+
+def throws_per_turn(state: State | View, seat: int) -> int:
+    return 2 if state.holder[STATUETTES.index("eagle")] == 1 - seat else 1
+
+
+# ---------------------------------------------------------------- the machine
+
+
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+    rng = new_stream(seed, dice)
+    events: tuple[Event, ...] = ()
+    while True:
+        pair, rng = roll(rng, 10, 2)
+        events += (Event("start", dice=pair),)
+        if pair[0] != pair[1]:
+            break
+    first = 0 if pair[0] < pair[1] else 1
+    events += (Event("first", seat=first), Event("turn", seat=first))
+    return State(
+        config=config,
+        seed=seed,
+        rng=rng,
+        stage="expedition",
+        first=first,
+        turn=first,
+        throws_left=1,
+        skips=(0, 0),
+        holder=(-1,) * 5,
+        attempts=(frozenset(), frozenset()),
+        first_tries=(frozenset(), frozenset()),
+        penalties=(0, 0),
+        deal="",
+        ant_number=0,
+        final_first=0,
+        final_throws=(0, 0),
+        crab_extra=False,
+        dice=(),
+        winner=None,
+        events=events,
+    )
+
+
+def to_act(state: State) -> int | None:
+    st = state.stage
+    if st in ("expedition", "final", "adjust"):
+        return state.turn
+    if st == "salamander":
+        return state.holder[STATUETTES.index("salamander")]
+    if st == "ant":
+        return ant_blessed(state)
+    return None
+
+
+def ant_blessed(state: State | View) -> int:
+    return state.holder[STATUETTES.index("ant")]
+
+
+def phase(state: State) -> str:
+    return state.stage
+
+
+def adjustments(state: State | View, seat: int) -> list[Action]:
+    """Every way to change the final throw: nothing, the Ant's number on one
+    die, the Eagle's value on one die, or both."""
+    bless = blessings(state, seat)
+    ants = [-1] + (list(range(5)) if "ant" in bless else [])
+    eagles = [(-1, 0)] + ([(j, v) for j in range(5) for v in range(1, 7)] if "eagle" in bless else [])
+    return [Action("change", ant=a, eagle=e, value=v) for a in ants for e, v in eagles]
+
+
+def legal_actions(state: State) -> list[Action]:
+    st = state.stage
+    if st == "expedition":
+        return [Action("name", statuette=s) for s in in_play(state)]
+    if st == "salamander":
+        return [Action("salamander", statuette=d) for d in DEALS]
+    if st == "ant":
+        return [Action("ant", number=n) for n in range(1, 7)]
+    if st == "final":
+        return [THROW]
+    if st == "adjust":
+        return adjustments(state, state.turn)
+    return []
+
+
+def _refusal(state: State, action: Action) -> IllegalAction | None:
+    st = state.stage
+    if st == "over":
+        return IllegalAction("The game is over.", action)
+    if action in legal_actions(state):
+        return None
+    if st == "expedition":
+        if action.kind == "name":
+            return IllegalAction(f"The {FIGURES.get(action.statuette, action.statuette)} is no longer in play.", action)
+        return IllegalAction("In the expedition you name a statuette still in play, then throw.", action)
+    if st == "salamander":
+        return IllegalAction("First the Salamander's holder keeps, renounces (+15) or cedes (+30) its blessing.", action)
+    if st == "ant":
+        return IllegalAction("First the Ant's holder picks its number, 1 to 6.", action)
+    if st == "final":
+        return IllegalAction("In the final phase you throw five dice.", action)
+    if action.kind == "change":
+        return IllegalAction("Only the Ant (its number) and the Eagle (any value) change a die, one each.", action)
+    return IllegalAction("Keep the throw or change it with your Ant or Eagle first.", action)
+
+
+def apply(state: State, action: Action) -> State:
+    refused = _refusal(state, action)
+    if refused is not None:
+        raise refused
+    st = state.stage
+    if st == "expedition":
+        return _expedition_throw(state, action.statuette)
+    if st == "salamander":
+        state = replace(
+            state,
+            deal=action.statuette,
+            events=state.events + (Event("deal", seat=to_act(state), statuette=action.statuette),),
+        )
+        return _before_final(state)
+    if st == "ant":
+        state = replace(
+            state,
+            ant_number=action.number,
+            events=state.events + (Event("antnumber", seat=to_act(state), amount=action.number),),
+        )
+        return _start_final(state)
+    if st == "final":
+        return _final_throw(state)
+    return _adjust(state, action)
+
+
+def _expedition_throw(state: State, statuette: str) -> State:
+    seat = state.turn
+    n = dice_count(state, seat)
+    dice, rng = roll(state.rng, 10, n)
+    taken = takes(statuette, dice)
+    attempts = list(state.attempts)
+    first_time = statuette not in attempts[seat]
+    attempts[seat] = attempts[seat] | {statuette}
+    events = state.events + (Event("throw", seat=seat, statuette=statuette, dice=dice, taken=taken),)
+    state = replace(state, rng=rng, attempts=(attempts[0], attempts[1]), events=events)
+    if taken:
+        holder = list(state.holder)
+        holder[STATUETTES.index(statuette)] = seat
+        tries = list(state.first_tries)
+        if first_time:
+            tries[seat] = tries[seat] | {statuette}
+        state = replace(state, holder=tuple(holder), first_tries=(tries[0], tries[1]))
+        state = _curse(state, seat, statuette)
+    if not in_play(state):
+        state = replace(state, events=state.events + (Event("expedition"),))
+        return _before_final(state)
+    if state.throws_left > 1:
+        return replace(state, throws_left=state.throws_left - 1)
+    return _next_turn(state)
+
+
+def _curse(state: State, seat: int, statuette: str) -> State:
+    if statuette in ("crab", "ant"):
+        dice, rng = roll(state.rng, 10, 1 if statuette == "crab" else 2)
+        pen = list(state.penalties)
+        pen[seat] += sum(dice)
+        ev = Event("curse", seat=seat, statuette=statuette, dice=dice, amount=sum(dice))
+        return replace(state, rng=rng, penalties=(pen[0], pen[1]), events=state.events + (ev,))
+    if statuette == "jellyfish":
+        skips = list(state.skips)
+        skips[seat] = 3
+        ev = Event("curse", seat=seat, statuette=statuette, amount=3)
+        return replace(state, skips=(skips[0], skips[1]), events=state.events + (ev,))
+    return replace(state, events=state.events + (Event("curse", seat=seat, statuette=statuette),))
+
+
+def _next_turn(state: State) -> State:
+    nxt = 1 - state.turn
+    events = state.events
+    skips = list(state.skips)
+    if skips[nxt] > 0:
+        skips[nxt] -= 1
+        events += (Event("skip", seat=nxt, amount=skips[nxt]),)
+        nxt = state.turn
+    events += (Event("turn", seat=nxt),)
+    return replace(
+        state,
+        turn=nxt,
+        throws_left=throws_per_turn(state, nxt),
+        skips=(skips[0], skips[1]),
+        events=events,
+    )
+
+
+def _before_final(state: State) -> State:
+    if state.config.salamander_deal == "on" and not state.deal:
+        return replace(state, stage="salamander")
+    ant = ant_blessed(state)
+    if ant >= 0 and "ant" in blessings(state, ant) and not state.ant_number:
+        return replace(state, stage="ant")
+    return _start_final(state)
+
+
+def _start_final(state: State) -> State:
+    counts = [len(held_by(state, s)) for s in (0, 1)]
+    first = 0 if counts[0] > counts[1] else 1
+    crab = state.holder[STATUETTES.index("crab")]
+    return replace(
+        state,
+        stage="final",
+        turn=first,
+        final_first=first,
+        crab_extra=crab >= 0 and "crab" in blessings(state, crab),
+        events=state.events + (Event("final", seat=first),),
+    )
+
+
+def _final_throw(state: State) -> State:
+    seat = state.turn
+    dice, rng = roll(state.rng, 6, 5)
+    throws = list(state.final_throws)
+    throws[seat] += 1
+    state = replace(
+        state,
+        rng=rng,
+        dice=dice,
+        final_throws=(throws[0], throws[1]),
+        events=state.events + (Event("fthrow", seat=seat, dice=dice),),
+    )
+    bless = blessings(state, seat)
+    if "ant" in bless or "eagle" in bless:
+        return replace(state, stage="adjust")
+    return _judge(state)
+
+
+def _adjust(state: State, action: Action) -> State:
+    dice = list(state.dice)
+    if action.ant >= 0:
+        dice[action.ant] = state.ant_number
+    if action.eagle >= 0:
+        dice[action.eagle] = action.value
+    changed = tuple(dice) != state.dice or action.ant >= 0 or action.eagle >= 0
+    state = replace(state, dice=tuple(dice), stage="final")
+    if changed:
+        state = replace(state, events=state.events + (Event("change", seat=state.turn, dice=tuple(dice), text=str(action)),))
+    return _judge(state)
+
+
+def _judge(state: State) -> State:
+    seat = state.turn
+    bless = blessings(state, seat)
+    if final_wins(state.dice, bless):
+        ev = Event("won", seat=seat, dice=state.dice, text=why_wins(state.dice, bless))
+        return replace(state, stage="over", winner=seat, events=state.events + (ev,))
+    crab = state.holder[STATUETTES.index("crab")]
+    if state.crab_extra and crab == seat and state.final_throws[seat] == 1:
+        return replace(state, stage="final", events=state.events + (Event("turn", seat=seat, text="crab"),))
+    if state.crab_extra and crab == seat:
+        state = replace(state, crab_extra=False)
+    nxt = 1 - seat
+    return replace(state, stage="final", turn=nxt, events=state.events + (Event("turn", seat=nxt),))
+
+
+def is_over(state: State) -> bool:
+    return state.stage == "over"
+
+
+def score(state: State | View, seat: int) -> Score:
+    mine, theirs = held_by(state, seat), held_by(state, 1 - seat)
+    won = state.winner == seat
+    deal = 0
+    if state.holder[STATUETTES.index("salamander")] == seat:
+        deal = {"renounce": 15, "cede": 30}.get(state.deal, 0)
+    return Score(
+        held=5 * len(mine),
+        first_tries=10 * len(state.first_tries[seat]),
+        won=15 if won else 0,
+        bare_win=50 if won and not mine else 0,
+        rival_held=-3 * len(theirs),
+        throws=-state.final_throws[seat],
+        curses=-state.penalties[seat],
+        deal=deal,
+    )
+
+
+def result(state: State) -> Result | None:
+    if state.stage != "over" or state.winner is None:
+        return None
+    scores = (score(state, 0), score(state, 1))
+    t0, t1 = scores[0].total, scores[1].total
+    winner = 0 if t0 > t1 else 1 if t1 > t0 else state.winner
+    return Result(winner, state.winner, scores)
+
+
+def view(state: State, seat: int) -> View:
+    return View(
+        seat=seat,
+        config=state.config,
+        stage=state.stage,
+        to_act=to_act(state),
+        turn=state.turn,
+        throws_left=state.throws_left,
+        skips=state.skips,
+        holder=state.holder,
+        attempts=state.attempts,
+        first_tries=state.first_tries,
+        penalties=state.penalties,
+        deal=state.deal,
+        ant_number=state.ant_number,
+        final_first=state.final_first,
+        final_throws=state.final_throws,
+        crab_extra=state.crab_extra,
+        dice=state.dice,
+        winner=state.winner,
+        events=state.events,
+    )
+
+
+# ---------------------------------------------------------------- narration
+
+
+def summary(state: State, names) -> str:
+    held = ", ".join(f"{names[s]} {len(held_by(state, s))}" for s in (0, 1))
+    if state.stage == "over":
+        return f"Over: {names[state.winner]} won the final; statuettes {held}"
+    if state.stage == "expedition":
+        return f"Expedition, {len(in_play(state))} statuettes in play: {held}"
+    return f"Final phase: statuettes {held}"
+
+
+def narrate(event: Event, names) -> str:
+    who = names[event.seat] if event.seat >= 0 else ""
+    k = event.kind
+    fig = FIGURES.get(event.statuette, event.statuette)
+    if k == "start":
+        return f"For the first turn: {names[0]} rolls {event.dice[0]}, {names[1]} rolls {event.dice[1]}."
+    if k == "first":
+        return f"{who} rolled lower and goes first."
+    if k == "turn":
+        if event.text == "crab":
+            return f"The Crab: {who} throws again."
+        return f"{who}'s turn."
+    if k == "throw":
+        dice = "-".join(map(str, event.dice))
+        got = f"and takes the {fig}!" if event.taken else "and misses."
+        return f"{who} names the {fig}, throws {dice} {got}"
+    if k == "curse":
+        if event.statuette in ("crab", "ant"):
+            return f"The {fig}'s curse: the rival rolls {'+'.join(map(str, event.dice))}, {event.amount} points off {who}."
+        if event.statuette == "jellyfish":
+            return f"The Jellyfish's curse: {who} skips the next three turns."
+        if event.statuette == "eagle":
+            return f"The Eagle's curse: {names[1 - event.seat]} now throws twice a turn."
+        return f"The Salamander's curse: {names[1 - event.seat]} now throws three dice."
+    if k == "skip":
+        return f"{who} skips a turn (the Jellyfish; {event.amount} more)."
+    if k == "expedition":
+        return "All five statuettes are taken: the expedition is over."
+    if k == "deal":
+        what = {"keep": "keeps its blessing", "renounce": "renounces its blessing (+15)", "cede": "cedes its blessing to the rival (+30)"}
+        return f"{who}'s Salamander {what[event.statuette]}."
+    if k == "antnumber":
+        return f"{who} picks {event.amount} for the Ant."
+    if k == "final":
+        return f"The final phase: {who}, holding more statuettes, throws first."
+    if k == "fthrow":
+        return f"{who} throws {'-'.join(map(str, event.dice))}."
+    if k == "change":
+        return f"{who} changes a die: {'-'.join(map(str, event.dice))}."
+    if k == "won":
+        return f"{who} wins the final phase with {event.text}: {'-'.join(map(str, event.dice))}."
+    return k
+
+
+VARIANTS = (
+    Variant(
+        "salamander_deal",
+        "Salamander deal",
+        ("off", "on"),
+        help="Before the final, the Salamander's holder may renounce its blessing for +15 or cede it for +30.",
+    ),
+)
+LEVELS = ("easy", "hard")
+LEVELS_HELP = "Easy names the likeliest statuette; hard weighs worth and curses and plays the final for the best chance."

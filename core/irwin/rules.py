@@ -1,0 +1,95 @@
+"""Irwin's Revenge rule functions (RULES.md §4): when a throw of d10 takes a
+statuette, and when five d6 win the final phase under the blessings held."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+STATUETTES = ("crab", "ant", "jellyfish", "eagle", "salamander")
+FIGURES = {"crab": "Crab", "ant": "Ant", "jellyfish": "Jellyfish", "eagle": "Eagle", "salamander": "Salamander"}
+ELEMENTS = {"crab": "sand", "ant": "earth", "jellyfish": "water", "eagle": "air", "salamander": "fire"}
+TAKEN_WHEN = {
+    "crab": "one die even and another odd",
+    "ant": "two dice below 5",
+    "jellyfish": "two dice summing to 7",
+    "eagle": "a 1 and a 10",
+    "salamander": "two consecutive dice",
+}
+BLESSING = {
+    "crab": "throws twice on its first final turn",
+    "ant": "may put its chosen number on one die after each throw",
+    "jellyfish": "five of a kind also wins",
+    "eagle": "may set one die to any value after each throw",
+    "salamander": "four consecutive dice also win",
+}
+CURSE = {
+    "crab": "the rival rolls 1d10: that many points off at the end",
+    "ant": "the rival rolls 2d10: their sum off at the end",
+    "jellyfish": "skip your next 3 turns",
+    "eagle": "the rival throws twice a turn",
+    "salamander": "the rival throws three dice",
+}
+
+
+def _check_statuette(statuette: str) -> None:
+    if statuette not in STATUETTES:
+        raise ValueError(f"a statuette is one of {', '.join(STATUETTES)}, not {statuette!r}")
+
+
+def _pair_takes(statuette: str, a: int, b: int) -> bool:
+    if statuette == "crab":
+        return (a + b) % 2 == 1
+    if statuette == "ant":
+        return a < 5 and b < 5
+    if statuette == "jellyfish":
+        return a + b == 7
+    if statuette == "eagle":
+        return {a, b} == {1, 10}
+    return abs(a - b) == 1
+
+
+def takes(statuette: str, dice) -> bool:
+    """Whether a throw of two or three d10 (values 1–10) takes the
+    statuette: any two of the dice may be used."""
+    _check_statuette(statuette)
+    dice = tuple(dice)
+    if len(dice) not in (2, 3) or not all(isinstance(d, int) and 1 <= d <= 10 for d in dice):
+        raise ValueError(f"an expedition throw is two or three d10, got {dice!r}")
+    return any(_pair_takes(statuette, a, b) for a, b in combinations(dice, 2))
+
+
+def is_straight(dice) -> bool:
+    return sorted(dice) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
+
+
+def has_four_run(dice) -> bool:
+    faces = set(dice)
+    return any({s, s + 1, s + 2, s + 3} <= faces for s in (1, 2, 3))
+
+
+def final_wins(dice, held) -> bool:
+    """Whether five d6 win the final phase for a holder of the statuettes in
+    ``held`` (a set of names), before any Ant or Eagle change: a straight,
+    or five of a kind with the Jellyfish, or four consecutive dice with the
+    Salamander."""
+    dice = tuple(dice)
+    if len(dice) != 5 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise ValueError(f"a final-phase throw is five d6, got {dice!r}")
+    for s in held:
+        _check_statuette(s)
+    if is_straight(dice):
+        return True
+    if "jellyfish" in held and len(set(dice)) == 1:
+        return True
+    return "salamander" in held and has_four_run(dice)
+
+
+def why_wins(dice, held) -> str:
+    """Which rule makes the throw win ("" when it does not)."""
+    if is_straight(dice):
+        return "a straight"
+    if "jellyfish" in held and len(set(dice)) == 1:
+        return "five of a kind (the Jellyfish)"
+    if "salamander" in held and has_four_run(dice):
+        return "four in a row (the Salamander)"
+    return ""
