@@ -32,6 +32,7 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/gemelos.py
 	$(BIN)/python bench/redman.py
 	$(BIN)/python bench/barras.py
+	$(BIN)/python bench/irwin.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:

@@ -63,7 +63,7 @@ GAMES: tuple[GameInfo, ...] = (
         (2, 2),
         "d10, then five d6",
         "An expedition for five cursed statuettes, then a race to a straight.",
-        None,
+        "garito.core.irwin",
     ),
     GameInfo(
         "decimus",

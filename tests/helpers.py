@@ -58,3 +58,27 @@ def barras_match(seed: int = 3, seats=("human", "computer", "computer"), levels=
         seed,
         tuple(Seat(names[i], kind, levels[i % len(levels)]) for i, kind in enumerate(seats)),
     )
+
+
+# Recorded dice for Irwin's Revenge in which Ana takes all five statuettes
+# (naming Crab, Ant, Eagle, Salamander, Jellyfish) while Bea misses (naming
+# Eagle, Eagle, Salamander twice, Jellyfish twice), then Ana's first final
+# throw, 1-1-2-5-6, which the Ant (3 on the first die) and the Eagle (4 on
+# the second) turn into a straight.
+IRWIN_SWEEP = (
+    (1, 2, 2, 3, 4, 2, 4, 1, 3, 5, 5, 2, 4, 1, 10, 2, 4, 2, 4, 9, 10, 2, 4, 6, 2, 4, 6, 3, 4),
+    ["1", "4", "2", "4", "4", "5", "5", "5", "3", "3", "3"],
+    (1, 1, 2, 5, 6),
+)
+
+
+def irwin_match(seed: int = 4, seats=("human", "computer"), names=("Ana", "Ramón"), dice=(), **rules) -> Match:
+    from garito.core.irwin import Config as IrwinConfig
+
+    return Match.start(
+        "irwin",
+        IrwinConfig(**rules),
+        seed,
+        tuple(Seat(names[i], kind) for i, kind in enumerate(seats)),
+        tuple(dice),
+    )

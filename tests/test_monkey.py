@@ -12,12 +12,13 @@ from garito.store import saves
 from garito.tui.app import GarApp
 from garito.tui.screens.game import GameScreen
 
-from .helpers import barras_match, gemelos_match, redman_match, settle, sync
+from .helpers import barras_match, gemelos_match, irwin_match, redman_match, settle, sync
 
 TABLES = {
     "gemelos": lambda seed: gemelos_match(seed=seed, seats=("human", "computer", "human"), stakes="before-roll"),
     "redman": lambda seed: redman_match(seed=seed, seats=("human", "computer"), bets="predictions"),
     "barras": lambda seed: barras_match(seed=seed, seats=("human", "computer", "human")),
+    "irwin": lambda seed: irwin_match(seed=seed, seats=("human", "computer"), salamander_deal="on"),
 }
 
 KEYS = [
@@ -54,6 +55,8 @@ KEYS = [
     "t",
     "s",
     "o",
+    "2",
+    "5",
     "c",
     "backspace",
     "a",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from garito.tui.app import GarApp
 
-from .helpers import barras_match, gemelos_match, redman_match, settle
+from .helpers import IRWIN_SWEEP, barras_match, gemelos_match, irwin_match, redman_match, settle
 
 SIZE = (80, 24)
 
@@ -155,3 +155,27 @@ def test_barras_session_over(snap_compare):
         await settle(pilot)
 
     assert snap_compare(app(start=barras_match(seed=3)), terminal_size=SIZE, run_before=run_before)
+
+
+def test_irwin_expedition(snap_compare):
+    # A few turns in: the statuettes, who holds what, Ana's chances.
+    run = keys("enter", "enter", "down", "down")
+    assert snap_compare(app(start=irwin_match(seed=4)), terminal_size=SIZE, run_before=run)
+
+
+def _irwin_final(*extra):
+    dice, names, final = IRWIN_SWEEP
+    presses = [p for k in names for p in (k, "enter")] + ["enter", "space", *extra]
+    match = irwin_match(seats=("human", "human"), names=("Ana", "Bea"), dice=dice + final)
+    return match, keys(*presses)
+
+
+def test_irwin_final_offer(snap_compare):
+    # Ana holds all five; her throw 1-1-2-5-6 and the Ant and Eagle offer.
+    match, run = _irwin_final()
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=run)
+
+
+def test_irwin_score_sheet(snap_compare):
+    match, run = _irwin_final("enter")
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=run)

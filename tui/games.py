@@ -10,6 +10,7 @@ SCREENS = {
     "gemelos": "garito.tui.screens.gemelos:GemelosScreen",
     "redman": "garito.tui.screens.redman:RedManScreen",
     "barras": "garito.tui.screens.barras:BarrasScreen",
+    "irwin": "garito.tui.screens.irwin:IrwinScreen",
 }
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
 

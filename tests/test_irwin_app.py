@@ -1,0 +1,76 @@
+"""Irwin's Revenge on screen, driven by keys (Pilot)."""
+
+from __future__ import annotations
+
+from garito.core import irwin as ir
+from garito.core.match import Match
+from garito.store import bests
+from garito.tui.app import GarApp
+from garito.tui.screens.irwin import IrwinScreen
+from garito.tui.screens.results import MatchOverScreen
+
+from .helpers import IRWIN_SWEEP, irwin_match, settle, sync
+
+
+def table(app) -> IrwinScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, IrwinScreen))
+
+
+@sync
+async def test_a_whole_game_against_the_computer_by_keys():
+    app = GarApp(start=irwin_match(seed=4, salamander_deal="on"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for i in range(400):
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            state = table(app).match.state
+            if table(app).human_to_act:
+                if state.stage == "expedition" and i % 3 == 0:
+                    await pilot.press("down")  # another statuette now and then
+                await pilot.press("enter")
+            else:
+                await pilot.press("space")  # hurry the computer
+            await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        match = table(app).match
+        res = ir.result(match.state)
+        assert res is not None and res.final_winner in (0, 1)
+        assert Match.from_json(match.to_json()).state == match.state
+        best = bests.load()["irwin"]
+        assert best["Ana"] == res.scores[0].total and best["Ramón"] == res.scores[1].total
+
+
+@sync
+async def test_the_eagle_offer_is_confirmed_with_enter_and_x_keeps():
+    dice, keys, final = IRWIN_SWEEP
+    for confirm, wins in (("enter", True), ("x", False)):
+        app = GarApp(start=irwin_match(seats=("human", "human"), names=("Ana", "Bea"), dice=dice + final))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            for k in keys:
+                await pilot.press(k, "enter")
+            await settle(pilot)
+            s = table(app).match.state
+            assert ir.held_by(s, 0) == set(ir.STATUETTES) and s.stage == "ant"
+            await pilot.press("enter")  # the advised Ant number
+            await pilot.press("space")  # 1-1-2-5-6
+            await settle(pilot)
+            screen = table(app)
+            assert screen.match.state.stage == "adjust"
+            assert "the Ant puts 3 on die 1 and the Eagle sets die 2 to 4" in screen.prompt
+            assert "[b]wins[/b]" in screen.prompt
+            await pilot.press(confirm)
+            await settle(pilot)
+            assert (table(app).match.state.winner == 0) is wins
+
+
+@sync
+async def test_wrong_keys_do_nothing_harmful():
+    app = GarApp(start=irwin_match(seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = table(app).match
+        await pilot.press("x", "9", "left", "t")
+        await settle(pilot)
+        assert table(app).match == before
