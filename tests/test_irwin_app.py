@@ -74,3 +74,25 @@ async def test_wrong_keys_do_nothing_harmful():
         await pilot.press("x", "9", "left", "t")
         await settle(pilot)
         assert table(app).match == before
+
+
+@sync
+async def test_leave_and_continue_the_expedition():
+    from garito.tui.screens.menu import MenuScreen
+
+    first = GarApp(start=irwin_match(seed=4, seats=("human", "human"), names=("Ana", "Bea")))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "enter")  # Ana names the Ant
+        await settle(pilot)
+        played = table(first).match
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        assert isinstance(first.screen, MenuScreen)
+    second = GarApp()
+    async with second.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # "Continue Irwin's Revenge"
+        await settle(pilot)
+        assert table(second).match.state == played.state
+        assert str(played.actions[0]) == "name ant"

@@ -110,3 +110,17 @@ def test_an_unreadable_saves_folder_is_reported_not_fatal(monkeypatch):
     monkeypatch.setattr(Path, "glob", refuse)
     found, damaged = saves.load_all()
     assert found == [] and "cannot be read: Permission denied" in damaged[0].reason
+
+
+def test_best_scores_per_name_and_a_damaged_file_set_aside():
+    from garito.store import bests
+    from garito.store.paths import config_dir
+
+    assert bests.record("irwin", {"Ana": 20, "Bea": 5}) == {"Ana": (20, True), "Bea": (5, True)}
+    assert bests.record("irwin", {"Ana": 12, "Bea": 9}) == {"Ana": (20, False), "Bea": (9, True)}
+    assert bests.load() == {"irwin": {"Ana": 20, "Bea": 9}}
+    path = config_dir() / "bests.json"
+    path.write_text("{not json", encoding="utf-8")
+    assert bests.load() == {}
+    assert (config_dir() / "bests.json.corrupt").exists()  # set aside, not lost
+    assert bests.record("irwin", {"Ana": 3}) == {"Ana": (3, True)}
