@@ -230,7 +230,7 @@ class IrwinScreen(GameScreen):
             st = options[self.pick % len(options)].statuette
             n = ir.dice_count(s, seat)
             first = " first attempt (+10)" if st not in s.attempts[seat] else ""
-            self.prompt = f"[b]{name}[/b]: name a statuette (↑/↓ or 1–5), Enter throws {n}d10."
+            self.prompt = f"[b]{name}[/b]: name a statuette ({gl['updown']} or 1{gl['range']}5), Enter throws {n}d10."
             self.choice = f"{L} the {FIGURES[st]} {R}  {take_chance(st, n):.0%}{first}\n[dim]curse: {ir.rules.CURSE[st]}[/dim]"
         elif s.stage == "salamander":
             deal = options[self.pick % len(options)].statuette
@@ -239,7 +239,7 @@ class IrwinScreen(GameScreen):
         elif s.stage == "ant":
             n = options[self.pick % len(options)].number
             bless = ir.blessings(s, seat)
-            self.prompt = f"[b]{name}[/b]: the Ant's number for every throw (←/→ or 1–6)."
+            self.prompt = f"[b]{name}[/b]: the Ant's number for every throw ({gl['arrows']} or 1{gl['range']}6)."
             self.choice = f"{L} {n} {R}  wins {throw_win_chance(bless, n):.1%} of throws"
         elif s.stage == "final":
             bless = ir.blessings(s, seat)
