@@ -33,7 +33,7 @@ class BarrasScreen(GameScreen):
         Binding("space,enter", "hurry", "Hurry"),
         Binding("s", "sit", "Sit out"),
         Binding("left,minus,h", "stake_by(-1)", "Less", show=False),
-        Binding("right,plus,l", "stake_by(1)", "Amount", key_display="←/→"),
+        Binding("right,plus,l", "stake_by(1)", "Amount", show=False),  # the prompt says ←/→; the bar keeps room for ^q
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
         Binding("o", "odds", "Odds"),
