@@ -1,0 +1,87 @@
+"""Decimus hands (RULES.md §5): the four games a roll of five d6 is bet on.
+
+The state machine, betting and computer seats are not built yet, so the
+catalog lists Decimus as not playable; these are its rule functions.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+GAMES = ("maiores", "menores", "un_en_dous", "par_con_as")
+TITLES = {"maiores": "Maiores", "menores": "Menores", "un_en_dous": "Un en dous", "par_con_as": "Par con as"}
+HIGHER_WINS = {"maiores": True, "menores": False, "un_en_dous": False, "par_con_as": True}
+
+
+def _check(game: str, dice) -> tuple[int, ...]:
+    if game not in GAMES:
+        raise ValueError(f"a Decimus game is one of {', '.join(GAMES)}, not {game!r}")
+    dice = tuple(dice)
+    if len(dice) != 5 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise ValueError(f"a Decimus hand is five d6, got {dice!r}")
+    return dice
+
+
+def hand_value(game: str, dice) -> int | None:
+    """The hand's value in ``game``: the sum of the top three dice
+    (Maiores) or of the bottom three (Menores); the smallest die that equals
+    the sum of two other dice (Un en dous); the highest pair with a separate
+    ace beside it (Par con as: a pair of aces needs three aces). None when
+    there is no hand."""
+    dice = _check(game, dice)
+    ordered = sorted(dice)
+    if game == "maiores":
+        return sum(ordered[-3:])
+    if game == "menores":
+        return sum(ordered[:3])
+    if game == "un_en_dous":
+        sums = [
+            dice[k]
+            for k in range(5)
+            for i, j in combinations([x for x in range(5) if x != k], 2)
+            if dice[i] + dice[j] == dice[k]
+        ]
+        return min(sums) if sums else None
+    counts = {v: dice.count(v) for v in set(dice)}
+    aces = counts.get(1, 0)
+    pairs = [v for v, c in counts.items() if c >= 2 and (aces >= 3 if v == 1 else aces >= 1)]
+    return max(pairs) if pairs else None
+
+
+def hand_dice(game: str, dice) -> tuple[int, ...]:
+    """Which dice (positions) make the hand, for the screen to highlight."""
+    dice = _check(game, dice)
+    order = sorted(range(5), key=lambda i: (dice[i], i))
+    value = hand_value(game, dice)
+    if game == "maiores":
+        return tuple(sorted(order[-3:]))
+    if game == "menores":
+        return tuple(sorted(order[:3]))
+    if value is None:
+        return ()
+    if game == "un_en_dous":
+        for k in range(5):
+            if dice[k] != value:
+                continue
+            for i, j in combinations([x for x in range(5) if x != k], 2):
+                if dice[i] + dice[j] == value:
+                    return tuple(sorted((i, j, k)))
+    pair = [i for i in range(5) if dice[i] == value][:2]
+    ace = next(i for i in range(5) if dice[i] == 1 and i not in pair)
+    return tuple(sorted(pair + [ace]))
+
+
+def winner(game: str, first, second) -> int:
+    """0 when the first player's dice win ``game`` (ties go to the first
+    player, the *man*), 1 when the second's do; where only one side has a
+    hand, that side; ValueError when neither has."""
+    a, b = hand_value(game, first), hand_value(game, second)
+    if a is None and b is None:
+        raise ValueError(f"neither player has a hand in {TITLES[game]}")
+    if a is None:
+        return 1
+    if b is None:
+        return 0
+    if a == b:
+        return 0
+    return 0 if (a > b) == HIGHER_WINS[game] else 1
