@@ -1,0 +1,407 @@
+"""Decimus as a state machine (RULES.md §5), without its screen and
+computer seats yet (the catalog lists the game as not playable).
+
+A round: both roll five d6 in secret; the first player then the second
+reroll chosen dice at most twice (``reroll 1 3 5``; rerolling nothing is
+refused and spends nothing) or stand. Then the four games in order; for Un
+en dous and Par con as each declares (truthfully: the showdown would tell)
+whether they have a hand: neither, not scored; only one, 1 point at once;
+both, betting. Betting, the first player speaking first, totals running per
+player: pass (while nobody has bet; both pass: 1 point pending), bet/raise n
+(your total becomes the rival's + n), see (the total is pending), fold (the
+rival scores the folder's last total, or 1). Showdown: pending games to
+their winners. The match ends after a showdown when someone has 30 or more
+and the scores differ; the first player alternates each round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..dice import RngState, new_stream, roll
+from ..errors import IllegalAction
+from .rules import GAMES, TITLES, hand_value, winner
+
+DECLARED = ("un_en_dous", "par_con_as")
+MAX_RAISE = 30  # a raise beyond the match's target is never needed
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    target: int = 30
+
+    def __post_init__(self) -> None:
+        if self.players != 2:
+            raise ValueError("Decimus is for two players")
+        if self.target < 1:
+            raise ValueError("the target is at least 1 point")
+
+    def to_dict(self) -> dict:
+        return {"players": self.players, "target": self.target}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Config:
+        unknown = set(data) - {"players", "target"}
+        if unknown:
+            raise ValueError(f"unknown Decimus settings: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Action:
+    """``reroll 1 3 5`` (dice counted from 1), ``stand``, ``pass``,
+    ``bet N``, ``see`` or ``fold``."""
+
+    kind: str
+    dice: tuple[int, ...] = ()  # positions, 0-based
+    amount: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == "reroll":
+            return "reroll " + " ".join(str(i + 1) for i in self.dice)
+        if self.kind == "bet":
+            return f"bet {self.amount}"
+        return self.kind
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        parts = text.split()
+        if parts in (["stand"], ["pass"], ["see"], ["fold"]):
+            return cls(parts[0])
+        if len(parts) == 2 and parts[0] == "bet" and parts[1].isdigit():
+            return cls("bet", amount=int(parts[1]))
+        if parts and parts[0] == "reroll" and 2 <= len(parts) <= 6 and all(p in "12345" and len(p) == 1 for p in parts[1:]):
+            positions = tuple(int(p) - 1 for p in parts[1:])
+            if len(set(positions)) == len(positions) and list(positions) == sorted(positions):
+                return cls("reroll", dice=positions)
+        raise ValueError(f"not a Decimus action: {text!r}")
+
+
+STAND = Action("stand")
+PASS = Action("pass")
+SEE = Action("see")
+FOLD = Action("fold")
+
+
+@dataclass(frozen=True)
+class Event:
+    """kind: ``round``, ``reroll``, ``stand``, ``game`` (its betting
+    opens), ``declare``, ``pass``, ``bet``, ``see``, ``fold``, ``pending``,
+    ``unscored``, ``point`` (1 at once), ``showdown``, ``settle``, ``end``."""
+
+    kind: str
+    seat: int = -1
+    game: str = ""
+    amount: int = 0
+    dice: tuple[int, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    seed: int
+    rng: RngState = field(repr=False)
+    round: int
+    first: int
+    stage: str  # roll | bet | over
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    rerolls: tuple[int, int]  # rerolls used this round (public)
+    standing: tuple[bool, bool]
+    game: int  # index into GAMES while betting
+    speaker: int
+    totals: tuple[int, int]
+    bet_made: bool
+    passes: int
+    pending: tuple[tuple[str, int], ...]  # (game, points) to the showdown
+    scores: tuple[int, int]
+    winner_seat: int | None
+    events: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.stage == "over"
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's view: its own dice, never the rival's before the showdown."""
+
+    seat: int
+    config: Config
+    round: int
+    first: int
+    stage: str
+    to_act: int | None
+    dice: tuple[int, ...]
+    rival_dice: tuple[int, ...] | None  # revealed only when the match is over
+    rerolls: tuple[int, int]
+    standing: tuple[bool, bool]
+    game: str
+    totals: tuple[int, int]
+    bet_made: bool
+    pending: tuple[tuple[str, int], ...]
+    scores: tuple[int, int]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: int
+    scores: tuple[int, int]
+    rounds: int
+
+
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+    state = State(
+        config=config,
+        seed=seed,
+        rng=new_stream(seed, dice),
+        round=0,
+        first=0,
+        stage="roll",
+        hands=((), ()),
+        rerolls=(0, 0),
+        standing=(False, False),
+        game=0,
+        speaker=0,
+        totals=(0, 0),
+        bet_made=False,
+        passes=0,
+        pending=(),
+        scores=(0, 0),
+        winner_seat=None,
+        events=(),
+    )
+    return _start_round(state, 0)
+
+
+def _start_round(state: State, first: int) -> State:
+    a, rng = roll(state.rng, 6, 5)
+    b, rng = roll(rng, 6, 5)
+    number = state.round + 1
+    return replace(
+        state,
+        rng=rng,
+        round=number,
+        first=first,
+        stage="roll",
+        hands=(a, b),
+        rerolls=(0, 0),
+        standing=(False, False),
+        game=0,
+        pending=(),
+        events=state.events + (Event("round", seat=first, amount=number),),
+    )
+
+
+def to_act(state: State) -> int | None:
+    if state.stage == "roll":
+        return state.first if not state.standing[state.first] else 1 - state.first
+    if state.stage == "bet":
+        return state.speaker
+    return None
+
+
+def legal_actions(state: State) -> list[Action]:
+    if state.stage == "roll":
+        seat = to_act(state)
+        acts = [STAND]
+        if state.rerolls[seat] < 2:
+            acts += [
+                Action("reroll", dice=tuple(i for i in range(5) if mask >> i & 1)) for mask in range(1, 32)
+            ]
+        return acts
+    if state.stage == "bet":
+        me, rival = state.speaker, 1 - state.speaker
+        raises = [Action("bet", amount=n) for n in range(1, MAX_RAISE + 1)]
+        if not state.bet_made:
+            return [PASS] + raises
+        if state.totals[rival] > state.totals[me]:
+            return [SEE, FOLD] + raises
+    return []
+
+
+def _refusal(state: State, action: Action) -> IllegalAction | None:
+    if state.stage == "over":
+        return IllegalAction("The match is over.", action)
+    if action in legal_actions(state):
+        return None
+    if state.stage == "roll":
+        if action.kind == "reroll" and not action.dice:
+            return IllegalAction("Choose the dice to reroll: rerolling nothing is not a reroll.", action)
+        if action.kind == "reroll":
+            return IllegalAction("Two rerolls at most: your dice are final.", action)
+        return IllegalAction("First the dice: reroll or stand.", action)
+    if action.kind == "pass":
+        return IllegalAction("Pass only while nobody has bet: see, raise or fold.", action)
+    if action.kind in ("see", "fold"):
+        return IllegalAction("Nothing to see or fold: nobody has bet yet.", action)
+    if action.kind == "bet":
+        return IllegalAction(f"A bet or raise is 1–{MAX_RAISE} more than the rival's total.", action)
+    return IllegalAction("It is the betting: pass, bet, see or fold.", action)
+
+
+def apply(state: State, action: Action) -> State:
+    refused = _refusal(state, action)
+    if refused is not None:
+        raise refused
+    seat = to_act(state)
+    assert seat is not None
+    if state.stage == "roll":
+        if action.kind == "stand":
+            standing = list(state.standing)
+            standing[seat] = True
+            state = replace(state, standing=(standing[0], standing[1]), events=state.events + (Event("stand", seat=seat),))
+        else:
+            fresh, rng = roll(state.rng, 6, len(action.dice))
+            hand = list(state.hands[seat])
+            for pos, v in zip(action.dice, fresh):
+                hand[pos] = v
+            hands = list(state.hands)
+            hands[seat] = tuple(hand)
+            used = list(state.rerolls)
+            used[seat] += 1
+            standing = list(state.standing)
+            standing[seat] = used[seat] >= 2  # the second reroll makes the dice final
+            ev = Event("reroll", seat=seat, amount=len(action.dice), dice=action.dice)
+            state = replace(
+                state,
+                rng=rng,
+                hands=(hands[0], hands[1]),
+                rerolls=(used[0], used[1]),
+                standing=(standing[0], standing[1]),
+                events=state.events + (ev,),
+            )
+        if all(state.standing):
+            return _open_game(state, 0)
+        return state
+    return _bet(state, seat, action)
+
+
+def _open_game(state: State, index: int) -> State:
+    """Betting on GAMES[index], after the declaration where there is one."""
+    while index < len(GAMES):
+        game = GAMES[index]
+        if game in DECLARED:
+            has = [hand_value(game, state.hands[s]) is not None for s in (0, 1)]
+            events = state.events + tuple(
+                Event("declare", seat=s, game=game, text="yes" if has[s] else "no") for s in (state.first, 1 - state.first)
+            )
+            if not any(has):
+                state = replace(state, events=events + (Event("unscored", game=game),))
+                index += 1
+                continue
+            if has[0] != has[1]:
+                seat = 0 if has[0] else 1
+                scores = list(state.scores)
+                scores[seat] += 1
+                state = replace(
+                    state, scores=(scores[0], scores[1]), events=events + (Event("point", seat=seat, game=game, amount=1),)
+                )
+                index += 1
+                continue
+            state = replace(state, events=events)
+        return replace(
+            state,
+            stage="bet",
+            game=index,
+            speaker=state.first,
+            totals=(0, 0),
+            bet_made=False,
+            passes=0,
+            events=state.events + (Event("game", game=game, seat=state.first),),
+        )
+    return _showdown(state)
+
+
+def _bet(state: State, seat: int, action: Action) -> State:
+    game = GAMES[state.game]
+    rival = 1 - seat
+    if action.kind == "pass":
+        state = replace(state, passes=state.passes + 1, events=state.events + (Event("pass", seat=seat, game=game),))
+        if state.passes == 2:
+            return _pend(state, game, 1)
+        return replace(state, speaker=rival)
+    if action.kind == "bet":
+        totals = list(state.totals)
+        totals[seat] = state.totals[rival] + action.amount
+        ev = Event("bet", seat=seat, game=game, amount=totals[seat], text="raise" if state.bet_made else "bet")
+        return replace(state, totals=(totals[0], totals[1]), bet_made=True, speaker=rival, events=state.events + (ev,))
+    if action.kind == "see":
+        total = state.totals[rival]
+        state = replace(state, events=state.events + (Event("see", seat=seat, game=game, amount=total),))
+        return _pend(state, game, total)
+    # Fold: the rival scores the folder's last total, or 1.
+    points = state.totals[seat] or 1
+    scores = list(state.scores)
+    scores[rival] += points
+    ev = Event("fold", seat=seat, game=game, amount=points)
+    state = replace(state, scores=(scores[0], scores[1]), events=state.events + (ev,))
+    return _open_game(state, state.game + 1)
+
+
+def _pend(state: State, game: str, points: int) -> State:
+    state = replace(
+        state,
+        pending=state.pending + ((game, points),),
+        events=state.events + (Event("pending", game=game, amount=points),),
+    )
+    return _open_game(state, state.game + 1)
+
+
+def _showdown(state: State) -> State:
+    first, second = state.first, 1 - state.first
+    events = state.events + (Event("showdown", dice=state.hands[0] + state.hands[1]),)
+    scores = list(state.scores)
+    for game, points in state.pending:
+        w = winner(game, state.hands[first], state.hands[second])
+        seat = first if w == 0 else second
+        scores[seat] += points
+        events += (Event("settle", seat=seat, game=game, amount=points, text=_reason(game, state.hands[seat], state.hands[1 - seat])),)
+    state = replace(state, scores=(scores[0], scores[1]), pending=(), events=events)
+    target = state.config.target
+    if max(scores) >= target and scores[0] != scores[1]:
+        w = 0 if scores[0] > scores[1] else 1
+        return replace(state, stage="over", winner_seat=w, events=state.events + (Event("end", seat=w),))
+    return _start_round(state, 1 - state.first)
+
+
+def _reason(game: str, won, lost) -> str:
+    a, b = hand_value(game, won), hand_value(game, lost)
+    shown = "-".join(map(str, sorted(won)))
+    if b is None:
+        return f"{TITLES[game]}: {shown} has a hand, the rival none"
+    return f"{TITLES[game]}: {a} against {b}" + (" (a tie goes to the first player)" if a == b else "")
+
+
+def is_over(state: State) -> bool:
+    return state.stage == "over"
+
+
+def result(state: State) -> Result | None:
+    if state.stage != "over" or state.winner_seat is None:
+        return None
+    return Result(state.winner_seat, state.scores, state.round)
+
+
+def view(state: State, seat: int) -> View:
+    return View(
+        seat=seat,
+        config=state.config,
+        round=state.round,
+        first=state.first,
+        stage=state.stage,
+        to_act=to_act(state),
+        dice=state.hands[seat],
+        rival_dice=state.hands[1 - seat] if state.stage == "over" else None,
+        rerolls=state.rerolls,
+        standing=state.standing,
+        game=GAMES[state.game] if state.stage == "bet" else "",
+        totals=state.totals,
+        bet_made=state.bet_made,
+        pending=state.pending,
+        scores=state.scores,
+        events=state.events,
+    )
