@@ -1,13 +1,15 @@
 """How a game's rule variants are offered: one ``Variant`` per config field.
 
 The new-game dialog and the CLI's ``--rule`` read these; the config
-dataclass stays the one place that validates a combination.
+dataclass stays the one place that validates a combination. Also the two
+pieces every game's module shares: a config as records store it
+(``RecordedConfig``) and a seat's view built from a state (``view_of``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
@@ -39,3 +41,42 @@ class Variant:
             return True
         key, allowed = self.needs
         return values.get(key) in allowed
+
+
+class RecordedConfig:
+    """``to_dict``/``from_dict`` for a game's frozen ``Config`` dataclass, as
+    game records store it: plain JSON values, tuples as lists, unknown keys
+    refused naming the game (``GAME``)."""
+
+    GAME: ClassVar[str] = "this game"
+
+    def to_dict(self) -> dict:
+        out = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict):
+        known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+        unknown = set(data) - set(known)
+        if unknown:
+            raise ValueError(f"unknown {cls.GAME} settings: {', '.join(sorted(unknown))}")
+        values = dict(data)
+        for name, value in data.items():
+            if isinstance(known[name].default, tuple):
+                if not isinstance(value, (list, tuple)):
+                    raise ValueError(f"{name} is a list")
+                values[name] = tuple(value)
+        return cls(**values)
+
+
+def view_of(view_cls, state, **given):
+    """A seat's view: each field of ``view_cls`` taken from the state's
+    attribute of that name (properties included), unless ``given``. What a
+    view leaves out of the state (the dice stream) is what its class does not
+    declare."""
+    return view_cls(
+        **{f.name: given[f.name] if f.name in given else getattr(state, f.name) for f in fields(view_cls)}
+    )

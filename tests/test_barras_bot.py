@@ -2,7 +2,17 @@
 
 import statistics
 
-from garito.core.barras import SIT, Action, Config, apply, is_over, legal_actions, new_game, result, to_act, view
+from garito.core.barras import (
+    SIT,
+    Action,
+    Config,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    to_act,
+    view,
+)
 from garito.core.barras.bot import choose
 from garito.core.match import Match, Seat
 

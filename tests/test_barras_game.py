@@ -11,7 +11,6 @@ from garito.core.barras import (
     SIT,
     Action,
     Config,
-    apply,
     bet_range,
     is_over,
     legal_actions,

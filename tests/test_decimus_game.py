@@ -5,7 +5,20 @@ from dataclasses import replace
 
 import pytest
 
-from garito.core.decimus.game import FOLD, PASS, SEE, STAND, Action, Config, apply, legal_actions, new_game, result, to_act, view
+from garito.core.decimus.game import (
+    FOLD,
+    PASS,
+    SEE,
+    STAND,
+    Action,
+    Config,
+    apply,
+    legal_actions,
+    new_game,
+    result,
+    to_act,
+    view,
+)
 from garito.core.errors import IllegalAction
 
 # First player (seat 0): 6-6-5-1-1 (Maiores 17, Menores 7, Un en dous 6 = 5+1, Par con as 6 + ace).

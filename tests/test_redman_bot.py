@@ -5,7 +5,18 @@ from fractions import Fraction
 import pytest
 
 from garito.core.match import Match, Seat
-from garito.core.redman import ROLL, Action, Config, apply, is_over, legal_actions, new_game, result, to_act, view
+from garito.core.redman import (
+    ROLL,
+    Action,
+    Config,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    result,
+    to_act,
+    view,
+)
 from garito.core.redman.bot import choose
 from garito.core.redman.odds import best_prediction, match_chance, prediction_edge, round_chances, round_value
 

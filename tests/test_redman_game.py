@@ -13,7 +13,6 @@ from garito.core.redman import (
     TIP,
     Action,
     Config,
-    apply,
     is_over,
     legal_actions,
     narrate,

@@ -24,20 +24,21 @@ the table (``close``: the human cashing out; any seat may, at any moment).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
-from ..variants import Variant
+from ..variants import RecordedConfig, Variant, view_of
 from .rules import faces, show, value
 
 PAYOUTS = {"1:1": (1, 1), "3:2": (3, 2), "2:1": (2, 1)}
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(RecordedConfig):
     """Rule variants of RULES.md §3, with its defaults."""
 
+    GAME = "Barras"
     players: int = 3
     bankroll: int = 100
     stake_min: int = 1
@@ -63,16 +64,6 @@ class Config:
         num, den = PAYOUTS[self.solo]
         return bet * num // den
 
-    def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Config:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown Barras settings: {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -452,25 +443,7 @@ def result(state: State) -> Result | None:
 
 
 def view(state: State, seat: int) -> View:
-    return View(
-        seat=seat,
-        config=state.config,
-        round=state.round,
-        bar=state.bar,
-        bar_dice=state.bar_dice,
-        stage=state.stage,
-        to_act=to_act(state),
-        chips=state.chips,
-        house=state.house,
-        bets=state.bets,
-        order=state.order,
-        throws=state.throws,
-        contenders=state.contenders,
-        rolloff=state.rolloff,
-        history=state.history,
-        chip_history=state.chip_history,
-        events=state.events,
-    )
+    return view_of(View, state, seat=seat, to_act=to_act(state))
 
 
 # ---------------------------------------------------------------- narration

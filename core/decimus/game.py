@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
+from ..variants import RecordedConfig, view_of
 from .rules import GAMES, TITLES, hand_value, winner
 
 DECLARED = ("un_en_dous", "par_con_as")
@@ -27,7 +28,8 @@ MAX_RAISE = 30  # a raise beyond the match's target is never needed
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(RecordedConfig):
+    GAME = "Decimus"
     players: int = 2
     target: int = 30
 
@@ -37,15 +39,6 @@ class Config:
         if self.target < 1:
             raise ValueError("the target is at least 1 point")
 
-    def to_dict(self) -> dict:
-        return {"players": self.players, "target": self.target}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Config:
-        unknown = set(data) - {"players", "target"}
-        if unknown:
-            raise ValueError(f"unknown Decimus settings: {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -387,21 +380,12 @@ def result(state: State) -> Result | None:
 
 
 def view(state: State, seat: int) -> View:
-    return View(
+    return view_of(
+        View,
+        state,
         seat=seat,
-        config=state.config,
-        round=state.round,
-        first=state.first,
-        stage=state.stage,
         to_act=to_act(state),
         dice=state.hands[seat],
         rival_dice=state.hands[1 - seat] if state.stage == "over" else None,
-        rerolls=state.rerolls,
-        standing=state.standing,
         game=GAMES[state.game] if state.stage == "bet" else "",
-        totals=state.totals,
-        bet_made=state.bet_made,
-        pending=state.pending,
-        scores=state.scores,
-        events=state.events,
     )

@@ -16,12 +16,12 @@ about the later roller's advantage presumes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
-from ..variants import Variant
+from ..variants import RecordedConfig, Variant, view_of
 from .rules import Hand, compare, describe, explain, show
 
 STAKE_MODES = ("off", "blind", "before-roll")
@@ -29,9 +29,10 @@ FIRST_ROLLER = ("rotate", "fixed")
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(RecordedConfig):
     """Rule variants of RULES.md §1, with its defaults."""
 
+    GAME = "Gemelos"
     players: int = 2
     wins_needed: int = 3
     first_roller: str = "rotate"
@@ -54,16 +55,6 @@ class Config:
         if self.bankroll < 1:
             raise ValueError("the bankroll must be at least 1 chip")
 
-    def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Config:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown Gemelos settings: {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -295,28 +286,7 @@ def result(state: State) -> Result | None:
 
 
 def view(state: State, seat: int) -> View:
-    return View(
-        seat=seat,
-        config=state.config,
-        round=state.round,
-        first=state.first,
-        wins=state.wins,
-        chips=state.chips,
-        stakes=state.stakes,
-        pot=state.pot,
-        order=state.order,
-        rolloff=state.rolloff,
-        throws=state.throws,
-        round_throws=state.round_throws,
-        leaders=state.leaders,
-        lead_hand=state.lead_hand,
-        over=state.over,
-        to_act=to_act(state),
-        phase=phase(state),
-        events=state.events,
-        history=state.history,
-        voids=state.voids,
-    )
+    return view_of(View, state, seat=seat, to_act=to_act(state), phase=phase(state))
 
 
 def _refuse(state: State, action: Action) -> IllegalAction:

@@ -13,18 +13,19 @@ Ant and Eagle holders may change a die. Victory points as RULES.md's table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
-from ..variants import Variant
+from ..variants import RecordedConfig, Variant, view_of
 from .rules import FIGURES, STATUETTES, final_wins, takes, why_wins
 
 DEALS = ("keep", "renounce", "cede")
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(RecordedConfig):
+    GAME = "Irwin's Revenge"
     players: int = 2
     salamander_deal: str = "off"  # "on": renounce its blessing for +15 or cede it for +30
 
@@ -34,16 +35,6 @@ class Config:
         if self.salamander_deal not in ("off", "on"):
             raise ValueError("the Salamander deal is off or on")
 
-    def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Config:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown Irwin's Revenge settings: {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -472,16 +463,22 @@ def _final_throw(state: State) -> State:
     return _judge(state)
 
 
-def _adjust(state: State, action: Action) -> State:
-    dice = list(state.dice)
+def changed_dice(dice: tuple[int, ...], action: Action, ant_number: int) -> tuple[int, ...]:
+    """The final throw after a ``change``: the Ant's number on its die, then
+    the Eagle's value on its die."""
+    out = list(dice)
     if action.ant >= 0:
-        dice[action.ant] = state.ant_number
+        out[action.ant] = ant_number
     if action.eagle >= 0:
-        dice[action.eagle] = action.value
-    changed = tuple(dice) != state.dice or action.ant >= 0 or action.eagle >= 0
-    state = replace(state, dice=tuple(dice), stage="final")
-    if changed:
-        state = replace(state, events=state.events + (Event("change", seat=state.turn, dice=tuple(dice), text=str(action)),))
+        out[action.eagle] = action.value
+    return tuple(out)
+
+
+def _adjust(state: State, action: Action) -> State:
+    dice = changed_dice(state.dice, action, state.ant_number)
+    state = replace(state, dice=dice, stage="final")
+    if action.ant >= 0 or action.eagle >= 0:
+        state = replace(state, events=state.events + (Event("change", seat=state.turn, dice=dice, text=str(action)),))
     return _judge(state)
 
 
@@ -532,27 +529,7 @@ def result(state: State) -> Result | None:
 
 
 def view(state: State, seat: int) -> View:
-    return View(
-        seat=seat,
-        config=state.config,
-        stage=state.stage,
-        to_act=to_act(state),
-        turn=state.turn,
-        throws_left=state.throws_left,
-        skips=state.skips,
-        holder=state.holder,
-        attempts=state.attempts,
-        first_tries=state.first_tries,
-        penalties=state.penalties,
-        deal=state.deal,
-        ant_number=state.ant_number,
-        final_first=state.final_first,
-        final_throws=state.final_throws,
-        crab_extra=state.crab_extra,
-        dice=state.dice,
-        winner=state.winner,
-        events=state.events,
-    )
+    return view_of(View, state, seat=seat, to_act=to_act(state))
 
 
 # ---------------------------------------------------------------- narration

@@ -29,11 +29,11 @@ Decisions where the rules are silent, all in the README:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
-from ..variants import Variant
+from ..variants import RecordedConfig, Variant, view_of
 from .rules import RED_MAN, Hand, compare, describe, explain, fulfils, is_prediction, prediction_label, show
 from .rules import sort as sort_hand
 
@@ -44,10 +44,11 @@ SALVATION = 7
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(RecordedConfig):
     """Rule variants of RULES.md §2, with its defaults; ``chips`` and
     ``first`` carry a session on from one match to the next."""
 
+    GAME = "Red Man's Throw"
     players: int = 2
     bets: str = "stakes"
     first_roller: str = "alternate"
@@ -79,23 +80,6 @@ class Config:
             return (0, 0)
         return tuple(self.chips) if self.chips else (self.bankroll, self.bankroll)  # type: ignore[return-value]
 
-    def to_dict(self) -> dict:
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        d["chips"] = list(self.chips)
-        return d
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Config:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown Red Man's Throw settings: {', '.join(sorted(unknown))}")
-        data = dict(data)
-        if "chips" in data:
-            if not isinstance(data["chips"], (list, tuple)):
-                raise ValueError("carried chips are a list")
-            data["chips"] = tuple(data["chips"])
-        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -610,26 +594,8 @@ def result(state: State) -> Result | None:
 
 
 def view(state: State, seat: int) -> View:
-    return View(
-        seat=seat,
-        config=state.config,
-        round=state.round,
-        first=state.first,
-        stage=state.stage,
-        to_act=to_act(state),
-        proposal=state.proposal,
-        stake=state.stake,
-        limits=stake_limits(state) if state.stage in ("stake", "answer") else None,
-        predictions=state.predictions,
-        hands=state.hands,
-        rolloffs=state.rolloffs,
-        wins=state.wins,
-        ledger=state.ledger,
-        red_man=state.red_man,
-        chips=state.chips,
-        net=state.net,
-        events=state.events,
-    )
+    limits = stake_limits(state) if state.stage in ("stake", "answer") else None
+    return view_of(View, state, seat=seat, to_act=to_act(state), limits=limits)
 
 
 def next_match(config: Config, res: Result) -> Config:

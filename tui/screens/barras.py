@@ -23,7 +23,7 @@ from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.stake import StakeBar
 
 from .game import GameScreen
-from .results import InfoScreen, MatchOverScreen
+from .results import InfoScreen
 
 
 class BarrasScreen(GameScreen):
@@ -46,19 +46,12 @@ class BarrasScreen(GameScreen):
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
     prompt: var[str] = var("")
-    amount: var[int] = var(0)
-    low: var[int] = var(0)
-    high: var[int] = var(0)
-    note: var[str] = var("")
-    staking: var[bool] = var(False)
     series: var[tuple[tuple[int, ...], ...]] = var(())
     labels: var[tuple[str, ...]] = var(())
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
-        self._stake_for: tuple[int, int] | None = None
         self.show_odds = True
-        self._story: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=BarrasScreen.heading)
@@ -110,8 +103,7 @@ class BarrasScreen(GameScreen):
         self.prompt = self._prompt(s, seat)
         self.series = tuple(tuple(row[i] for row in s.chip_history) for i in range(len(m.seats)))
         self.labels = tuple(name[:8] for name in m.names)
-        self._story += [b.narrate(e, m.names) for e in s.events[len(self._story) :]]
-        self.query_one(GameLog).tell(self._story)
+        self.tell_story(s.events)
 
     def _show_seats(self, s: b.View) -> None:
         gl = glyphs(self.app.ascii_only)
@@ -165,36 +157,25 @@ class BarrasScreen(GameScreen):
                 return e.seat, e.dice, e.value, e.kind == "rolloff"
         return None
 
-    def _human(self, seat: int | None) -> bool:
-        return seat is not None and self.match.seats[seat].is_human
-
     def _show_stake(self, s: b.View, seat: int | None) -> None:
-        if s.stage != "bet" or not self._human(seat):
-            self.staking = False
-            self._stake_for = None
+        if s.stage != "bet" or not self.is_human(seat):
+            self.hide_stake()
             return
         r = b.bet_range(s, seat)
-        key = (len(self.match.actions), seat)
-        if self._stake_for != key:
-            self._stake_for = key
-            self.amount = r.start
-        self.low, self.high = r.start, r.stop - 1
-        self.amount = max(self.low, min(self.high, self.amount))
         if self.show_odds:
             rivals = sum(1 for i, bet in enumerate(s.bets) if bet and i != seat)
             win = win_chance(s.bar, rivals)
-            beat = beat_chance(s.bar)
             against = f"the table {win:.1%} vs {rivals} in" if rivals else "nobody in yet"
-            self.note = f"beat {s.bar}: {beat:.1%}, {against}"
+            note = f"beat {s.bar}: {beat_chance(s.bar):.1%}, {against}"
         else:
-            self.note = "o shows the odds"
-        self.staking = True
+            note = "o shows the odds"
+        self.offer_stake(seat, r.start, r.stop - 1, note)
 
     def _prompt(self, s: b.View, seat: int | None) -> str:
         if seat is None:
             return "The table is closed."
         name = self.match.names[seat]
-        if not self._human(seat):
+        if not self.is_human(seat):
             verb = "deciding" if s.stage == "bet" else "rolling"
             return f"{name} is {verb}{glyphs(self.app.ascii_only)['ellipsis']}"
         arrows = glyphs(self.app.ascii_only)["arrows"]
@@ -225,9 +206,6 @@ class BarrasScreen(GameScreen):
 
     def action_roll(self) -> None:
         self.play(b.ROLL)
-
-    def action_stake_by(self, delta: int) -> None:
-        self.amount = max(self.low, min(self.high, self.amount + delta))
 
     def action_odds(self) -> None:
         self.show_odds = not self.show_odds
@@ -281,8 +259,7 @@ class BarrasScreen(GameScreen):
             body.append(f"\nThe house {'wins' if r.house > 0 else 'pays'} {abs(r.house)}.")
         else:
             body.append("\nThe bets change hands between the players.")
-        humans = any(seat.is_human for seat in self.match.seats)
-        return InfoScreen(f"Round {r.number}", body, auto_close=None if humans else max(1.5, 3 * self.app.bot_delay))
+        return self.round_box(f"Round {r.number}", body)
 
     def finished(self) -> None:
         m = self.match
@@ -300,14 +277,4 @@ class BarrasScreen(GameScreen):
         series = tuple(tuple(row[i] for row in m.state.chip_history) for i in range(len(m.seats)))
         body.append_text(plot_lines(series, tuple(n[:8] for n in m.names), 56, 6, ascii_only=self.app.ascii_only))
         body.append(f"\nSeed {m.seed}", "dim")
-        screen = MatchOverScreen("Session over", body)
-        screen.KEYS = "n: a new session (same seats and rules)    Enter: menu"
-        self.app.push_screen(screen, self._after_match)
-
-    def _after_match(self, again: bool | None) -> None:
-        self.app.pop_screen()
-        if again:
-            from garito.core.dice import fresh_seed
-
-            m = self.match
-            self.app.open_match(Match.start(m.game, m.config, fresh_seed(), m.seats))
+        self.show_result("Session over", body, "n: a new session (same seats and rules)    Enter: menu")

@@ -14,6 +14,7 @@ import threading
 
 from textual import work
 from textual.binding import Binding
+from textual.reactive import var
 from textual.screen import Screen
 
 from garito.core.errors import IllegalAction
@@ -28,6 +29,14 @@ class GameScreen(Screen[None]):
         Binding("pagedown", "scroll_log(1)", "Log", show=False),
     ]
 
+    # What a StakeBar is bound to, on the screens of games with stakes (see
+    # ``offer_stake``); screens without one leave them be.
+    amount: var[int] = var(0)
+    low: var[int] = var(0)
+    high: var[int] = var(0)
+    note: var[str] = var("")
+    staking: var[bool] = var(False)
+
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match
@@ -38,6 +47,8 @@ class GameScreen(Screen[None]):
         self.busy = False  # a computer seat is thinking, or a result is on screen
         self.thinking = False  # a computer seat is choosing its move
         self._pending = None  # a computer's move that waits for a dialog to close
+        self._story: list[str] = []  # the log so far; events only ever grow
+        self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
 
     # ------------------------------------------------------------ hooks
 
@@ -50,7 +61,77 @@ class GameScreen(Screen[None]):
         proceed()
 
     def finished(self) -> None:
-        """The match is over (subclasses show the result)."""
+        """The match is over (subclasses show the result with ``show_result``)."""
+
+    def rematch_config(self):
+        """The rules of the next match when the player asks for one."""
+        return self.match.config
+
+    # ------------------------------------------------------------ helpers for show()
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.match.seats[seat].is_human
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the table shows: the human to act, else the
+        first human (a game that hides nothing shows the same to all)."""
+        seat = self.seat_to_act
+        if self.is_human(seat):
+            return seat  # type: ignore[return-value]
+        humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
+        return humans[0] if humans else 0
+
+    def tell_story(self, events) -> None:
+        """Narrate the events not yet in the log (events only ever grow)."""
+        from garito.widgets.gamelog import GameLog
+
+        names = self.match.names
+        self._story += [self.rules.narrate(e, names) for e in events[len(self._story) :]]
+        self.query_one(GameLog).tell(self._story)
+
+    def offer_stake(self, seat: int, low: int, high: int, note: str) -> None:
+        """Show the stake bar for ``seat``: the amount starts at ``low`` on
+        each new decision and keeps the player's choice while it lasts."""
+        key = (len(self.match.actions), seat)
+        if self._stake_for != key:
+            self._stake_for = key
+            self.amount = low
+        self.low, self.high = low, high
+        self.amount = max(low, min(high, self.amount))
+        self.note = note
+        self.staking = True
+
+    def hide_stake(self) -> None:
+        self.staking = False
+        self._stake_for = None
+
+    def action_stake_by(self, delta: int) -> None:
+        self.amount = max(self.low, min(self.high, self.amount + delta))
+
+    def round_box(self, title: str, body):
+        """A round's result; it closes by itself at a table with no human."""
+        from .results import InfoScreen
+
+        humans = any(seat.is_human for seat in self.match.seats)
+        return InfoScreen(title, body, auto_close=None if humans else max(1.5, 3 * self.app.bot_delay))
+
+    def show_result(self, title: str, body, keys: str = "") -> None:
+        """The match's end; then a rematch (``rematch_config``) or the menu."""
+        from .results import MatchOverScreen
+
+        screen = MatchOverScreen(title, body)
+        if keys:
+            screen.KEYS = keys
+        self.app.push_screen(screen, self._after_match)
+
+    def _after_match(self, rematch: bool | None) -> None:
+        self.app.pop_screen()
+        if rematch:
+            from garito.core.dice import fresh_seed
+
+            m = self.match
+            self.app.open_match(Match.start(m.game, self.rematch_config(), fresh_seed(), m.seats))
 
     # ------------------------------------------------------------ flow
 

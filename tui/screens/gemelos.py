@@ -25,7 +25,7 @@ from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.stake import StakeBar
 
 from .game import GameScreen
-from .results import InfoScreen, MatchOverScreen
+from .results import InfoScreen
 
 
 class GemelosScreen(GameScreen):
@@ -47,16 +47,6 @@ class GemelosScreen(GameScreen):
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
     prompt: var[str] = var("")
-    amount: var[int] = var(0)
-    low: var[int] = var(0)
-    high: var[int] = var(0)
-    note: var[str] = var("")
-    staking: var[bool] = var(False)
-
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
-        self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
-        self._story: list[str] = []  # the log so far; events only ever grow
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=GemelosScreen.heading)
@@ -144,8 +134,7 @@ class GemelosScreen(GameScreen):
 
         self._show_stake(ph, seat)
         self.prompt = self._prompt(ph, seat)
-        self._story += [g.narrate(e, names) for e in s.events[len(self._story) :]]
-        self.query_one(GameLog).tell(self._story)
+        self.tell_story(s.events)
 
     def _pips(self, wins: int) -> str:
         """Round wins against the target: ●●○."""
@@ -161,33 +150,15 @@ class GemelosScreen(GameScreen):
             return f"{name}: {hand}, tied for the lead"
         return f"{name}: {hand}"
 
-    @property
-    def viewer(self) -> int:
-        """The seat whose view the table shows: the human to act, else the
-        first human (Gemelos hides nothing, but every screen works this way)."""
-        seat = g.to_act(self.match.state)
-        humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
-        if seat is not None and seat in humans:
-            return seat
-        return humans[0] if humans else 0
-
     def _show_stake(self, ph: str, seat: int | None) -> None:
-        if ph != "stake" or seat is None or not self.match.seats[seat].is_human:
-            self.staking = False
-            self._stake_for = None
+        if ph != "stake" or not self.is_human(seat):
+            self.hide_stake()
             return
         s = g.view(self.match.state, seat)
         r = g.stake_range(s, seat)
-        key = (len(self.match.actions), seat)
-        if self._stake_for != key:
-            self._stake_for = key
-            self.amount = r.start
-        self.low, self.high = r.start, r.stop - 1
-        self.amount = max(self.low, min(self.high, self.amount))
         win, lose, void = seat_chances(s, seat)
         tie = f" void {void:.1%}" if void else ""
-        self.note = f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}"
-        self.staking = True
+        self.offer_stake(seat, r.start, r.stop - 1, f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}")
 
     def _prompt(self, ph: str, seat: int | None) -> str:
         if seat is None:
@@ -218,9 +189,6 @@ class GemelosScreen(GameScreen):
 
     def action_stake(self) -> None:
         self.play(g.Action("stake", self.amount))
-
-    def action_stake_by(self, delta: int) -> None:
-        self.amount = max(self.low, min(self.high, self.amount + delta))
 
     # ------------------------------------------------------------ results
 
@@ -254,12 +222,7 @@ class GemelosScreen(GameScreen):
         for i, n in enumerate(names):
             pips = self._pips(s.wins[i])
             body.append(f"   {n:<12} {pips}\n")
-        humans = any(seat.is_human for seat in m.seats)
-        return InfoScreen(
-            f"Round {r.number}",
-            body,
-            auto_close=None if humans else max(1.5, 3 * self.app.bot_delay),
-        )
+        return self.round_box(f"Round {r.number}", body)
 
     def finished(self) -> None:
         res = g.result(self.match.state)
@@ -281,12 +244,4 @@ class GemelosScreen(GameScreen):
         body.append("\nRounds: ", "dim")
         body.append("  ".join(f"{r.number}:{m.names[r.winner]}" for r in m.state.history))
         body.append(f"\nSeed {m.seed}", "dim")
-        self.app.push_screen(MatchOverScreen("Match over", body), self._after_match)
-
-    def _after_match(self, rematch: bool | None) -> None:
-        self.app.pop_screen()
-        if rematch:
-            from garito.core.dice import fresh_seed
-
-            m = self.match
-            self.app.open_match(Match.start(m.game, m.config, fresh_seed(), m.seats))
+        self.show_result("Match over", body)

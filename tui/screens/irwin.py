@@ -23,7 +23,6 @@ from garito.widgets.line import Line
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .game import GameScreen
-from .results import MatchOverScreen
 
 SHORT_WHEN = {
     "crab": "even + odd",
@@ -63,7 +62,6 @@ class IrwinScreen(GameScreen):
         super().__init__(match)
         self.pick = 0  # the statuette, deal, Ant number or change being chosen
         self._pick_for: tuple[int, str] | None = None
-        self._story: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=IrwinScreen.heading)
@@ -117,16 +115,7 @@ class IrwinScreen(GameScreen):
         self._show_players(s)
         self._show_dice(s)
         self._show_choice(s, seat)
-        self._story += [ir.narrate(e, names) for e in s.events[len(self._story) :]]
-        self.query_one(GameLog).tell(self._story)
-
-    @property
-    def viewer(self) -> int:
-        seat = ir.to_act(self.match.state)
-        humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
-        if seat is not None and seat in humans:
-            return seat
-        return humans[0] if humans else 0
+        self.tell_story(s.events)
 
     def _show_statuettes(self, s: ir.View) -> None:
         gl = glyphs(self.app.ascii_only)
@@ -134,7 +123,7 @@ class IrwinScreen(GameScreen):
         me = s.to_act if s.to_act is not None else self.viewer
         n = ir.dice_count(s, me)
         self.columns = ("Holder", "Taken with", f"{n}d10")
-        choosing = s.stage == "expedition" and self._human(s.to_act)
+        choosing = s.stage == "expedition" and self.is_human(s.to_act)
         in_play = ir.in_play(s)
         rows = []
         for i, st in enumerate(STATUETTES):
@@ -184,9 +173,6 @@ class IrwinScreen(GameScreen):
         self.dice = tuple(Die(v, 6, "win" if won else "", str(v)) for v in last.dice)
         self.caption = f"{names[last.seat]}: {'-'.join(map(str, last.dice))}" + (f", {last.text}" if won else "")
 
-    def _human(self, seat: int | None) -> bool:
-        return seat is not None and self.match.seats[seat].is_human
-
     # ------------------------------------------------------------ choices
 
     def _options(self, s: ir.View) -> list[ir.Action]:
@@ -221,7 +207,7 @@ class IrwinScreen(GameScreen):
             self.prompt, self.choice = "The game is over.", ""
             return
         name = names[seat]
-        if not self._human(seat):
+        if not self.is_human(seat):
             self.prompt, self.choice = f"{name} is thinking{gl['ellipsis']}", ""
             return
         options = self._options(s)
@@ -248,11 +234,7 @@ class IrwinScreen(GameScreen):
             self.choice = f"[dim]a throw wins {p:.1%} with your blessings[/dim]"
         elif s.stage == "adjust":
             act = options[self.pick % len(options)]
-            after = list(s.dice)
-            if act.ant >= 0:
-                after[act.ant] = s.ant_number
-            if act.eagle >= 0:
-                after[act.eagle] = act.value
+            after = ir.changed_dice(s.dice, act, s.ant_number)
             wins = ir.final_wins(after, ir.blessings(s, seat))
             what = self._describe_change(act, s)
             verdict = "[b]wins[/b]" if wins else "does not win"
@@ -334,13 +316,4 @@ class IrwinScreen(GameScreen):
             )
         )
         body.append(f"\nSeed {m.seed}", "dim")
-        screen = MatchOverScreen("Victory points", body)
-        self.app.push_screen(screen, self._after_match)
-
-    def _after_match(self, again: bool | None) -> None:
-        self.app.pop_screen()
-        if again:
-            from garito.core.dice import fresh_seed
-
-            m = self.match
-            self.app.open_match(Match.start(m.game, m.config, fresh_seed(), m.seats))
+        self.show_result("Victory points", body)

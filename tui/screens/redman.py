@@ -26,7 +26,7 @@ from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.stake import StakeBar
 
 from .game import GameScreen
-from .results import InfoScreen, MatchOverScreen, _Box
+from .results import InfoScreen, _Box
 
 CALLS = ("", *rm.PREDICTIONS)  # "" is no call
 
@@ -55,20 +55,13 @@ class RedManScreen(GameScreen):
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
     prompt: var[str] = var("")
-    amount: var[int] = var(0)
-    low: var[int] = var(0)
-    high: var[int] = var(0)
-    note: var[str] = var("")
-    staking: var[bool] = var(False)
     call_text: var[str] = var("")
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
-        self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
         self._call_for: tuple[int, int] | None = None
         self.call = ""  # the call the human is about to make
         self._typed = ""  # exact dice being typed
-        self._story: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=RedManScreen.heading)
@@ -125,8 +118,7 @@ class RedManScreen(GameScreen):
         self._show_stake(s, seat)
         self._show_call(s, seat)
         self.prompt = self._prompt(s, seat)
-        self._story += [rm.narrate(e, m.names) for e in s.events[len(self._story) :]]
-        self.query_one(GameLog).tell(self._story)
+        self.tell_story(s.events)
 
     def _show_seats(self, s: rm.View, staked: bool) -> None:
         gl = glyphs(self.app.ascii_only)
@@ -222,30 +214,20 @@ class RedManScreen(GameScreen):
         self.dice = tuple(Die(0, 6, "dim") for _ in range(3))
         self.caption = f"Round {s.round}: {names[s.first]} rolls first"
 
-    def _human(self, seat: int | None) -> bool:
-        return seat is not None and self.match.seats[seat].is_human
-
     def _show_stake(self, s: rm.View, seat: int | None) -> None:
-        if s.stage not in ("stake", "answer") or not self._human(seat) or s.limits is None:
-            self.staking = False
-            self._stake_for = None
+        if s.stage not in ("stake", "answer") or not self.is_human(seat) or s.limits is None:
+            self.hide_stake()
             return
         r = s.limits
-        low = s.proposal if s.stage == "answer" else r.start
-        key = (len(self.match.actions), seat)
-        if self._stake_for != key:
-            self._stake_for = key
-            self.amount = low
-        self.low, self.high = low, r.stop - 1
-        self.amount = max(self.low, min(self.high, self.amount))
         if s.stage == "answer":
-            self.note = f"{s.proposal} matches, more raises once {glyphs(self.app.ascii_only)['dash']} chips {s.chips[seat]}"
+            dash = glyphs(self.app.ascii_only)["dash"]
+            self.offer_stake(seat, s.proposal, r.stop - 1, f"{s.proposal} matches, more raises once {dash} chips {s.chips[seat]}")
         else:
-            self.note = f"chips {s.chips[seat]}, ledger {s.net[seat]:+d}".replace("+0", "0")
-        self.staking = True
+            note = f"chips {s.chips[seat]}, ledger {s.net[seat]:+d}".replace("+0", "0")
+            self.offer_stake(seat, r.start, r.stop - 1, note)
 
     def _show_call(self, s: rm.View, seat: int | None) -> None:
-        if s.stage != "roll" or not self._human(seat):
+        if s.stage != "roll" or not self.is_human(seat):
             self.call_text = ""
             self._call_for = None
             return
@@ -277,7 +259,7 @@ class RedManScreen(GameScreen):
         if seat is None:
             return "The match is over."
         name = names[seat]
-        if not self._human(seat):
+        if not self.is_human(seat):
             verb = {"stake": "proposing a stake", "answer": "answering", "hat": "answering the Red Man"}.get(
                 s.stage, "rolling"
             )
@@ -408,9 +390,7 @@ class RedManScreen(GameScreen):
             else:
                 body.append(f"\nStake {r.stake}: a push, no chips change hands.\n")
         body.append(f"\n   {names[0]} {s.wins[0]}{gl['range']}{s.wins[1]} {names[1]}")
-        humans = any(seat.is_human for seat in m.seats)
-        title = "Salvation" if r.salvation else f"Round {r.number}"
-        return InfoScreen(title, body, auto_close=None if humans else max(1.5, 3 * self.app.bot_delay))
+        return self.round_box("Salvation" if r.salvation else f"Round {r.number}", body)
 
     def finished(self) -> None:
         m = self.match
@@ -441,18 +421,11 @@ class RedManScreen(GameScreen):
         body.append(f"\nSeed {m.seed}", "dim")
         nxt = rm.next_match(m.config, res)
         carried = "chips carried" if nxt.chips else "fresh bankrolls" if staked else "same rules"
-        screen = MatchOverScreen("Match over", body)
-        screen.KEYS = f"n: rematch ({carried}, {names[nxt.first]} first)    Enter: menu"
-        self.app.push_screen(screen, self._after_match)
+        self.show_result("Match over", body, f"n: rematch ({carried}, {names[nxt.first]} first)    Enter: menu")
 
-    def _after_match(self, rematch: bool | None) -> None:
-        self.app.pop_screen()
-        if rematch:
-            from garito.core.dice import fresh_seed
-
-            m = self.match
-            config = rm.next_match(m.config, rm.result(m.state))
-            self.app.open_match(Match.start(m.game, config, fresh_seed(), m.seats))
+    def rematch_config(self) -> rm.Config:
+        """Chips carried on, the other seat rolling first (a session)."""
+        return rm.next_match(self.match.config, rm.result(self.match.state))
 
 
 class RedManMoment(_Box):
