@@ -60,7 +60,9 @@ def main() -> None:
         for combo in combinations(final, k):
             bless = frozenset(combo)
             ant = best_ant_number(bless) if "ant" in bless else 0
-            label = " + ".join(FIGURES[b] + (f" ({ant})" if b == "ant" else "") for b in combo) or "no blessing"
+            label = (
+                " + ".join(FIGURES[b] + (f" ({ant})" if b == "ant" else "") for b in combo) or "no blessing"
+            )
             print(f"  {label:<44} {throw_win_chance(bless, ant):7.2%}")
     share, finals, speed = duel(games)
     margin = 1.96 * (share * (1 - share) / games) ** 0.5

@@ -77,7 +77,9 @@ class Match:
     def play(self, action: Any) -> Match:
         """The match after ``action``; ``IllegalAction`` if the rules refuse it."""
         state = self.rules.apply(self.state, action)
-        return Match(self.game, self.config, self.seed, self.seats, self.actions + (action,), state, self.dice)
+        return Match(
+            self.game, self.config, self.seed, self.seats, self.actions + (action,), state, self.dice
+        )
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -48,7 +48,9 @@ def redman_match(seed: int = 5, seats=("human", "computer"), names=("Ana", "Ram�
     )
 
 
-def barras_match(seed: int = 3, seats=("human", "computer", "computer"), levels=("steady", "cautious", "reckless"), **rules) -> Match:
+def barras_match(
+    seed: int = 3, seats=("human", "computer", "computer"), levels=("steady", "cautious", "reckless"), **rules
+) -> Match:
     from garito.core.barras import Config as BarrasConfig
 
     names = ("Ana", "Ramón", "Lucía", "Tomás", "Inés", "Xoán")
@@ -72,7 +74,9 @@ IRWIN_SWEEP = (
 )
 
 
-def irwin_match(seed: int = 4, seats=("human", "computer"), names=("Ana", "Ramón"), dice=(), **rules) -> Match:
+def irwin_match(
+    seed: int = 4, seats=("human", "computer"), names=("Ana", "Ramón"), dice=(), **rules
+) -> Match:
     from garito.core.irwin import Config as IrwinConfig
 
     return Match.start(

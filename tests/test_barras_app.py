@@ -48,7 +48,7 @@ async def test_a_session_with_two_computer_players_to_a_cash_out():
         res = b.result(match.state)
         assert res.closed and res.rounds >= 8
         assert sum(res.chips) + res.house == 300
-        my_bets = [str(a) for a, in zip(match.actions) if str(a).startswith("bet")]
+        my_bets = [str(a) for (a,) in zip(match.actions) if str(a).startswith("bet")]
         assert my_bets  # the human and the computers bet
         assert Match.from_json(match.to_json()).state == match.state
         await pilot.press("n")  # a new session, same seats

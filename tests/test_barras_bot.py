@@ -21,7 +21,9 @@ def at_bet(bar: int, before=(), players=2, **rules):
     """A table where the bar is ``bar`` and the seats before the last have
     made the moves ``before``."""
     d = [bar // 10 + 1, bar % 10 + 1]
-    m = Match.start("barras", Config(players=players, **rules), 1, tuple(Seat(f"P{i}") for i in range(players)), tuple(d))
+    m = Match.start(
+        "barras", Config(players=players, **rules), 1, tuple(Seat(f"P{i}") for i in range(players)), tuple(d)
+    )
     for move in before:
         m = m.play(Action.parse(move))
     seat = to_act(m.state)

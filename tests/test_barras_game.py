@@ -52,7 +52,14 @@ def story(m: Match) -> list[str]:
 
 @pytest.mark.parametrize(
     "tens,units,house,expected",
-    [(70, 2, True, 72), (0, 0, True, 0), (0, 0, False, 100), (90, 9, False, 99), (0, 5, False, 5), (30, 0, True, 30)],
+    [
+        (70, 2, True, 72),
+        (0, 0, True, 0),
+        (0, 0, False, 100),
+        (90, 9, False, 99),
+        (0, 5, False, 5),
+        (30, 0, True, 30),
+    ],
 )
 def test_value(tens, units, house, expected):
     assert value(tens, units, house=house) == expected
@@ -207,7 +214,13 @@ def test_view_summary_and_chip_history():
 
 
 def test_config_validation():
-    for bad in [dict(players=0), dict(players=7), dict(stake_min=5, stake_max=2), dict(fee=-1), dict(solo="4:1")]:
+    for bad in [
+        dict(players=0),
+        dict(players=7),
+        dict(stake_min=5, stake_max=2),
+        dict(fee=-1),
+        dict(solo="4:1"),
+    ]:
         with pytest.raises(ValueError):
             Config(**bad)
     c = Config(players=4, solo="3:2")

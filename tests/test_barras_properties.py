@@ -48,7 +48,11 @@ def test_chips_are_conserved_with_the_house(config, seed, picks):
 
 
 @settings(max_examples=25, deadline=None)
-@given(configs, st.integers(0, 2**32), st.lists(st.sampled_from(["cautious", "steady", "reckless"]), min_size=6, max_size=6))
+@given(
+    configs,
+    st.integers(0, 2**32),
+    st.lists(st.sampled_from(["cautious", "steady", "reckless"]), min_size=6, max_size=6),
+)
 def test_computer_players_choose_legal_moves_and_never_close(config, seed, levels):
     seats = tuple(Seat(f"P{i}", "computer", levels[i]) for i in range(config.players))
     m = Match.start("barras", config, seed, seats)

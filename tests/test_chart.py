@@ -20,7 +20,12 @@ def test_a_long_series_is_squeezed_to_fit():
 
 
 def test_flat_and_empty():
-    assert plot_lines(((5, 5),), ("A",), 6, 3, ascii_only=True).plain.splitlines() == ["6|    ", " |oo  ", "4|    ", "o A  "]
+    assert plot_lines(((5, 5),), ("A",), 6, 3, ascii_only=True).plain.splitlines() == [
+        "6|    ",
+        " |oo  ",
+        "4|    ",
+        "o A  ",
+    ]
     assert plot_lines((), (), 10, 3).plain == ""
 
 

@@ -11,7 +11,10 @@ BAD = [
     (["play", "poker"], "unknown game 'poker' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
     (["play", "decimus"], "Decimus is not playable yet"),
     (["play", "irwin", "--seats", "human,bot,bot"], "Irwin's Revenge is for 2 seats, not 3"),
-    (["play", "barras", "--seats", "human,bot:hard"], "a computer level is one of cautious, steady, reckless, not 'hard'"),
+    (
+        ["play", "barras", "--seats", "human,bot:hard"],
+        "a computer level is one of cautious, steady, reckless, not 'hard'",
+    ),
     (["play", "barras", "--seats", ",".join(["bot"] * 7)], "Barras is for 1–6 seats, not 7"),
     (["play", "redman", "--seats", "human,bot,bot"], "Red Man's Throw is for 2 seats, not 3"),
     (["play", "redman", "--rule", "bets=all"], "bets is one of off, stakes, predictions, not 'all'"),

@@ -65,7 +65,11 @@ def test_pass_pass_is_one_point_at_the_showdown():
     # Un en dous (6 v 4) to seat 1; Par con as: seat 0 alone, 1 point at once.
     assert s.scores == (3, 1) and s.round == 2 and s.first == 1
     settled = [e.text for e in s.events if e.kind == "settle"]
-    assert settled == ["Maiores: 17 against 12", "Menores: 7 against 7 (a tie goes to the first player)", "Un en dous: 4 against 6"]
+    assert settled == [
+        "Maiores: 17 against 12",
+        "Menores: 7 against 7 (a tie goes to the first player)",
+        "Un en dous: 4 against 6",
+    ]
 
 
 def test_fold_without_and_with_a_prior_bet():

@@ -134,7 +134,9 @@ def test_score_sheet_from_a_state():
     bare = replace(s, holder=(1, 1, 1, 1, 1), first_tries=(frozenset(), frozenset()), final_throws=(1, 1))
     assert score(bare, 0) == Score(0, 0, 15, 50, -15, -1, 0, 0)
     # A tie in points goes to the final's winner.
-    tie = replace(s, holder=(0, 1, -1, -1, -1), first_tries=(frozenset(), frozenset()), final_throws=(2, 17), winner=1)
+    tie = replace(
+        s, holder=(0, 1, -1, -1, -1), first_tries=(frozenset(), frozenset()), final_throws=(2, 17), winner=1
+    )
     assert score(tie, 0).total == score(tie, 1).total == 0  # 5-3-2 against 5+15-3-17
     assert result(tie).winner == 1
 
@@ -202,7 +204,19 @@ def test_one_player_takes_all_five_then_the_final():
         + (3, 4)  # A takes the Jellyfish
     )
     s = new_game(Config(), 1, dice)
-    moves = ["crab", "eagle", "ant", "eagle", "eagle", "salamander", "salamander", "salamander", "jellyfish", "jellyfish", "jellyfish"]
+    moves = [
+        "crab",
+        "eagle",
+        "ant",
+        "eagle",
+        "eagle",
+        "salamander",
+        "salamander",
+        "salamander",
+        "jellyfish",
+        "jellyfish",
+        "jellyfish",
+    ]
     for name in moves:
         s = apply(s, Action("name", statuette=name))
     assert held_by(s, 0) == {"crab", "ant", "jellyfish", "eagle", "salamander"}
@@ -224,7 +238,10 @@ def test_final_phase_adjust_crab_extra_and_the_win():
 
     s = _start_final(s)
     assert s.turn == 1 and s.crab_extra
-    s = replace(s, rng=new_game(Config(), 1, (1, 1, 2, 2, 6) + (2, 2, 3, 3, 6) + (6, 6, 6, 6, 1) + (1, 2, 3, 4, 6)).rng)
+    s = replace(
+        s,
+        rng=new_game(Config(), 1, (1, 1, 2, 2, 6) + (2, 2, 3, 3, 6) + (6, 6, 6, 6, 1) + (1, 2, 3, 4, 6)).rng,
+    )
     s = apply(s, THROW)  # B: 1-1-2-2-6, Ant/Eagle? B has the Ant: adjust
     assert s.stage == "adjust" and to_act(s) == 1
     s = apply(s, KEEP)
@@ -275,7 +292,16 @@ def test_salamander_deal_variant():
 
 
 def test_action_notation_round_trips():
-    for text in ["name crab", "salamander cede", "ant 4", "throw", "keep", "change ant=2", "change eagle=5:6", "change ant=1 eagle=3:2"]:
+    for text in [
+        "name crab",
+        "salamander cede",
+        "ant 4",
+        "throw",
+        "keep",
+        "change ant=2",
+        "change eagle=5:6",
+        "change ant=1 eagle=3:2",
+    ]:
         assert str(Action.parse(text)) == text
     for bad in ["name dragon", "ant 7", "change ant=6", "change eagle=1:7", "change", "change x=1"]:
         with pytest.raises(ValueError):

@@ -15,7 +15,9 @@ from garito.tui.screens.game import GameScreen
 from .helpers import barras_match, gemelos_match, irwin_match, redman_match, settle, sync
 
 TABLES = {
-    "gemelos": lambda seed: gemelos_match(seed=seed, seats=("human", "computer", "human"), stakes="before-roll"),
+    "gemelos": lambda seed: gemelos_match(
+        seed=seed, seats=("human", "computer", "human"), stakes="before-roll"
+    ),
     "redman": lambda seed: redman_match(seed=seed, seats=("human", "computer"), bets="predictions"),
     "barras": lambda seed: barras_match(seed=seed, seats=("human", "computer", "human")),
     "irwin": lambda seed: irwin_match(seed=seed, seats=("human", "computer"), salamander_deal="on"),

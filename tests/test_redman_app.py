@@ -117,17 +117,33 @@ async def test_save_mid_match_and_continue_with_the_same_dice():
     from garito.store import saves
     from garito.tui.screens.menu import MenuScreen
 
-    first = GarApp(start=redman_match(seed=5, bets="predictions", seats=("human", "human"), names=("Ana", "Bea")))
+    first = GarApp(
+        start=redman_match(seed=5, bets="predictions", seats=("human", "human"), names=("Ana", "Bea"))
+    )
     async with first.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         # Ana proposes 2, Bea raises to 4, Ana calls a trio and rolls.
-        for key in ("right", "enter", "right", "right", "enter", "right", "right", "right", "right", "right", "space"):
+        for key in (
+            "right",
+            "enter",
+            "right",
+            "right",
+            "enter",
+            "right",
+            "right",
+            "right",
+            "right",
+            "right",
+            "space",
+        ):
             await pilot.press(key)
         await settle(pilot)
         played = table(first).match
     assert [str(a) for a in played.actions] == ["stake 2", "stake 4", "roll trio"]
     saved = json.loads(saves.save_path("redman").read_text())
-    assert saved["actions"] == ["stake 2", "stake 4", "roll trio"] and saved["config"]["bets"] == "predictions"
+    assert (
+        saved["actions"] == ["stake 2", "stake 4", "roll trio"] and saved["config"]["bets"] == "predictions"
+    )
 
     second = GarApp()
     async with second.run_test(size=(80, 24)) as pilot:

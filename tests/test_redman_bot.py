@@ -76,7 +76,9 @@ def _at_roll(dice, seat_hands=(), **rules):
 
 def test_hard_predicts_only_with_a_positive_edge():
     m = _at_roll([4, 2, 1], seat_hands=[1])
-    assert choose(view(m.state, 1), legal_actions(m.state), "hard") == Action("roll", prediction="six-no-pair")
+    assert choose(view(m.state, 1), legal_actions(m.state), "hard") == Action(
+        "roll", prediction="six-no-pair"
+    )
     m = _at_roll([6, 6, 5], seat_hands=[1])
     assert choose(view(m.state, 1), legal_actions(m.state), "hard") == ROLL
     m = _at_roll([])
@@ -91,7 +93,9 @@ def test_easy_calls_its_hunch_when_behind():
     assert m.state.wins == (0, 1) and to_act(m.state) == 1
     assert choose(view(m.state, 1), legal_actions(m.state), "easy") == ROLL  # B leads: no call
     m = m.play(ROLL)
-    assert choose(view(m.state, 0), legal_actions(m.state), "easy") == Action("roll", prediction="six-no-pair")
+    assert choose(view(m.state, 0), legal_actions(m.state), "easy") == Action(
+        "roll", prediction="six-no-pair"
+    )
 
 
 def test_stakes_hard_low_first_and_raising_second_easy_by_match_chance():

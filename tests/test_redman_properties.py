@@ -56,7 +56,14 @@ def test_chips_are_conserved_and_covered(config, seed, picks, dice):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(1, 20), st.integers(0, 1), st.sampled_from(PREDICTIONS + ("",)), st.sampled_from(PREDICTIONS + ("",)), st.booleans(), st.booleans())
+@given(
+    st.integers(1, 20),
+    st.integers(0, 1),
+    st.sampled_from(PREDICTIONS + ("",)),
+    st.sampled_from(PREDICTIONS + ("",)),
+    st.booleans(),
+    st.booleans(),
+)
 def test_settle_is_zero_sum_and_bounded(stake, winner, p0, p1, r0, r1):
     right = (r0 if p0 else None, r1 if p1 else None)
     net = settle(stake, winner, (p0, p1), right)

@@ -63,7 +63,16 @@ def test_the_order_from_the_top():
         (6, 2, 1),  # 3
     ]
     no_six = [h for h in HANDS if 6 not in h]
-    assert no_six[:8] == [(5, 4, 3), (4, 3, 2), (3, 2, 1), (5, 5, 5), (4, 4, 4), (3, 3, 3), (2, 2, 2), (1, 1, 1)]
+    assert no_six[:8] == [
+        (5, 4, 3),
+        (4, 3, 2),
+        (3, 2, 1),
+        (5, 5, 5),
+        (4, 4, 4),
+        (3, 3, 3),
+        (2, 2, 2),
+        (1, 1, 1),
+    ]
     # Pairs: the higher pair, then the higher odd die.
     assert no_six[8:13] == [(5, 5, 4), (5, 5, 3), (5, 5, 2), (5, 5, 1), (5, 4, 4)]  # sorted highest first
     # Nothing: higher sum, then higher top die, then higher middle die.

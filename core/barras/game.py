@@ -65,7 +65,6 @@ class Config(RecordedConfig):
         return bet * num // den
 
 
-
 @dataclass(frozen=True)
 class Action:
     """``bet N``, ``sit``, ``roll`` or ``close``; ``str()`` is the notation."""
@@ -286,7 +285,9 @@ def _refusal(state: State, action: Action) -> IllegalAction | None:
         return None
     if state.stage == "bet":
         if action.kind == "roll":
-            return IllegalAction("Bets first: every player decides, seeing the bar, before anyone rolls.", action)
+            return IllegalAction(
+                "Bets first: every player decides, seeing the bar, before anyone rolls.", action
+            )
         if action.kind == "bet":
             r = bet_range(state, to_act(state))  # type: ignore[arg-type]
             if action.amount not in r:
@@ -305,13 +306,17 @@ def apply(state: State, action: Action) -> State:
     if refused is not None:
         raise refused
     if action.kind == "close":
-        return _end(replace(state, closed=True, events=state.events + (Event("close", seat=to_act(state) or 0),)))
+        return _end(
+            replace(state, closed=True, events=state.events + (Event("close", seat=to_act(state) or 0),))
+        )
     seat = to_act(state)
     assert seat is not None
     if state.stage == "bet":
         bets = list(state.bets)
         bets[seat] = action.amount if action.kind == "bet" else 0
-        ev = Event("bet", seat=seat, amount=action.amount) if action.kind == "bet" else Event("sit", seat=seat)
+        ev = (
+            Event("bet", seat=seat, amount=action.amount) if action.kind == "bet" else Event("sit", seat=seat)
+        )
         state = replace(state, bets=tuple(bets), events=state.events + (ev,))
         if None in state.bets:
             return state
@@ -396,7 +401,9 @@ def _table(state: State, winner: int) -> State:
     bets = tuple(b or 0 for b in state.bets)
     won = sum(bets) - bets[winner]
     delta = tuple(won if i == winner else -bets[i] for i in range(n))
-    result = RoundResult(state.round, state.bar, bets, state.throws, state.rolloffs, "table", winner, delta, 0)
+    result = RoundResult(
+        state.round, state.bar, bets, state.throws, state.rolloffs, "table", winner, delta, 0
+    )
     ev = Event("table", seat=winner, amount=won)
     return _close_round(replace(state, events=state.events + (ev,)), result)
 
@@ -511,4 +518,6 @@ VARIANTS = (
 )
 LEVELS = ("cautious", "steady", "reckless")
 DEFAULT_LEVELS = ("steady", "cautious", "reckless")  # seat by seat, a varied table
-LEVELS_HELP = "Cautious bets only a clear edge, small; steady sizes bets to its edge; reckless chases long odds."
+LEVELS_HELP = (
+    "Cautious bets only a clear edge, small; steady sizes bets to its edge; reckless chases long odds."
+)

@@ -25,5 +25,5 @@ def faces(d10s: tuple[int, int]) -> tuple[int, int]:
 
 
 def show(tens: int, units: int) -> str:
-    """"70+2": the two dice as the table reads them (the tens die shows 00)."""
+    """ "70+2": the two dice as the table reads them (the tens die shows 00)."""
     return f"{tens:02d}+{units}"

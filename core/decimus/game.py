@@ -40,7 +40,6 @@ class Config(RecordedConfig):
             raise ValueError("the target is at least 1 point")
 
 
-
 @dataclass(frozen=True)
 class Action:
     """``reroll 1 3 5`` (dice counted from 1), ``stand``, ``pass``,
@@ -64,7 +63,12 @@ class Action:
             return cls(parts[0])
         if len(parts) == 2 and parts[0] == "bet" and parts[1].isdigit():
             return cls("bet", amount=int(parts[1]))
-        if parts and parts[0] == "reroll" and 2 <= len(parts) <= 6 and all(p in "12345" and len(p) == 1 for p in parts[1:]):
+        if (
+            parts
+            and parts[0] == "reroll"
+            and 2 <= len(parts) <= 6
+            and all(p in "12345" and len(p) == 1 for p in parts[1:])
+        ):
             positions = tuple(int(p) - 1 for p in parts[1:])
             if len(set(positions)) == len(positions) and list(positions) == sorted(positions):
                 return cls("reroll", dice=positions)
@@ -246,7 +250,9 @@ def apply(state: State, action: Action) -> State:
         if action.kind == "stand":
             standing = list(state.standing)
             standing[seat] = True
-            state = replace(state, standing=(standing[0], standing[1]), events=state.events + (Event("stand", seat=seat),))
+            state = replace(
+                state, standing=(standing[0], standing[1]), events=state.events + (Event("stand", seat=seat),)
+            )
         else:
             fresh, rng = roll(state.rng, 6, len(action.dice))
             hand = list(state.hands[seat])
@@ -280,7 +286,8 @@ def _open_game(state: State, index: int) -> State:
         if game in DECLARED:
             has = [hand_value(game, state.hands[s]) is not None for s in (0, 1)]
             events = state.events + tuple(
-                Event("declare", seat=s, game=game, text="yes" if has[s] else "no") for s in (state.first, 1 - state.first)
+                Event("declare", seat=s, game=game, text="yes" if has[s] else "no")
+                for s in (state.first, 1 - state.first)
             )
             if not any(has):
                 state = replace(state, events=events + (Event("unscored", game=game),))
@@ -291,7 +298,9 @@ def _open_game(state: State, index: int) -> State:
                 scores = list(state.scores)
                 scores[seat] += 1
                 state = replace(
-                    state, scores=(scores[0], scores[1]), events=events + (Event("point", seat=seat, game=game, amount=1),)
+                    state,
+                    scores=(scores[0], scores[1]),
+                    events=events + (Event("point", seat=seat, game=game, amount=1),),
                 )
                 index += 1
                 continue
@@ -313,15 +322,21 @@ def _bet(state: State, seat: int, action: Action) -> State:
     game = GAMES[state.game]
     rival = 1 - seat
     if action.kind == "pass":
-        state = replace(state, passes=state.passes + 1, events=state.events + (Event("pass", seat=seat, game=game),))
+        state = replace(
+            state, passes=state.passes + 1, events=state.events + (Event("pass", seat=seat, game=game),)
+        )
         if state.passes == 2:
             return _pend(state, game, 1)
         return replace(state, speaker=rival)
     if action.kind == "bet":
         totals = list(state.totals)
         totals[seat] = state.totals[rival] + action.amount
-        ev = Event("bet", seat=seat, game=game, amount=totals[seat], text="raise" if state.bet_made else "bet")
-        return replace(state, totals=(totals[0], totals[1]), bet_made=True, speaker=rival, events=state.events + (ev,))
+        ev = Event(
+            "bet", seat=seat, game=game, amount=totals[seat], text="raise" if state.bet_made else "bet"
+        )
+        return replace(
+            state, totals=(totals[0], totals[1]), bet_made=True, speaker=rival, events=state.events + (ev,)
+        )
     if action.kind == "see":
         total = state.totals[rival]
         state = replace(state, events=state.events + (Event("see", seat=seat, game=game, amount=total),))
@@ -352,7 +367,15 @@ def _showdown(state: State) -> State:
         w = winner(game, state.hands[first], state.hands[second])
         seat = first if w == 0 else second
         scores[seat] += points
-        events += (Event("settle", seat=seat, game=game, amount=points, text=_reason(game, state.hands[seat], state.hands[1 - seat])),)
+        events += (
+            Event(
+                "settle",
+                seat=seat,
+                game=game,
+                amount=points,
+                text=_reason(game, state.hands[seat], state.hands[1 - seat]),
+            ),
+        )
     state = replace(state, scores=(scores[0], scores[1]), pending=(), events=events)
     target = state.config.target
     if max(scores) >= target and scores[0] != scores[1]:

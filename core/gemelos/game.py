@@ -56,7 +56,6 @@ class Config(RecordedConfig):
             raise ValueError("the bankroll must be at least 1 chip")
 
 
-
 @dataclass(frozen=True)
 class Action:
     """A move: ``roll``, or ``stake N``. ``str()`` is the record notation."""

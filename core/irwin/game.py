@@ -36,7 +36,6 @@ class Config(RecordedConfig):
             raise ValueError("the Salamander deal is off or on")
 
 
-
 @dataclass(frozen=True)
 class Action:
     """``name crab`` (name a statuette and throw), ``salamander keep|renounce|cede``,
@@ -133,7 +132,16 @@ class Score:
 
     @property
     def total(self) -> int:
-        return self.held + self.first_tries + self.won + self.bare_win + self.rival_held + self.throws + self.curses + self.deal
+        return (
+            self.held
+            + self.first_tries
+            + self.won
+            + self.bare_win
+            + self.rival_held
+            + self.throws
+            + self.curses
+            + self.deal
+        )
 
     ROWS = (
         ("held", "+5 each statuette held"),
@@ -324,16 +332,22 @@ def _refusal(state: State, action: Action) -> IllegalAction | None:
         return None
     if st == "expedition":
         if action.kind == "name":
-            return IllegalAction(f"The {FIGURES.get(action.statuette, action.statuette)} is no longer in play.", action)
+            return IllegalAction(
+                f"The {FIGURES.get(action.statuette, action.statuette)} is no longer in play.", action
+            )
         return IllegalAction("In the expedition you name a statuette still in play, then throw.", action)
     if st == "salamander":
-        return IllegalAction("First the Salamander's holder keeps, renounces (+15) or cedes (+30) its blessing.", action)
+        return IllegalAction(
+            "First the Salamander's holder keeps, renounces (+15) or cedes (+30) its blessing.", action
+        )
     if st == "ant":
         return IllegalAction("First the Ant's holder picks its number, 1 to 6.", action)
     if st == "final":
         return IllegalAction("In the final phase you throw five dice.", action)
     if action.kind == "change":
-        return IllegalAction("Only the Ant (its number) and the Eagle (any value) change a die, one each.", action)
+        return IllegalAction(
+            "Only the Ant (its number) and the Eagle (any value) change a die, one each.", action
+        )
     return IllegalAction("Keep the throw or change it with your Ant or Eagle first.", action)
 
 
@@ -478,7 +492,9 @@ def _adjust(state: State, action: Action) -> State:
     dice = changed_dice(state.dice, action, state.ant_number)
     state = replace(state, dice=dice, stage="final")
     if action.ant >= 0 or action.eagle >= 0:
-        state = replace(state, events=state.events + (Event("change", seat=state.turn, dice=dice, text=str(action)),))
+        state = replace(
+            state, events=state.events + (Event("change", seat=state.turn, dice=dice, text=str(action)),)
+        )
     return _judge(state)
 
 
@@ -562,7 +578,8 @@ def narrate(event: Event, names) -> str:
         return f"{who} names the {fig}, throws {dice} {got}"
     if k == "curse":
         if event.statuette in ("crab", "ant"):
-            return f"The {fig}'s curse: the rival rolls {'+'.join(map(str, event.dice))}, {event.amount} points off {who}."
+            rolled = "+".join(map(str, event.dice))
+            return f"The {fig}'s curse: the rival rolls {rolled}, {event.amount} points off {who}."
         if event.statuette == "jellyfish":
             return f"The Jellyfish's curse: {who} skips the next three turns."
         if event.statuette == "eagle":
@@ -573,7 +590,11 @@ def narrate(event: Event, names) -> str:
     if k == "expedition":
         return "All five statuettes are taken: the expedition is over."
     if k == "deal":
-        what = {"keep": "keeps its blessing", "renounce": "renounces its blessing (+15)", "cede": "cedes its blessing to the rival (+30)"}
+        what = {
+            "keep": "keeps its blessing",
+            "renounce": "renounces its blessing (+15)",
+            "cede": "cedes its blessing to the rival (+30)",
+        }
         return f"{who}'s Salamander {what[event.statuette]}."
     if k == "antnumber":
         return f"{who} picks {event.amount} for the Ant."
@@ -593,8 +614,12 @@ VARIANTS = (
         "salamander_deal",
         "Salamander deal",
         ("off", "on"),
-        help="Before the final, the Salamander's holder may renounce its blessing for +15 or cede it for +30.",
+        help="Before the final, the Salamander's holder may renounce its blessing for +15 "
+        "or cede it for +30.",
     ),
 )
 LEVELS = ("easy", "hard")
-LEVELS_HELP = "Easy names the likeliest statuette; hard weighs worth and curses and plays the final for the best chance."
+LEVELS_HELP = (
+    "Easy names the likeliest statuette; hard weighs worth and curses "
+    "and plays the final for the best chance."
+)

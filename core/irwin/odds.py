@@ -44,7 +44,9 @@ def take_chance(statuette: str, dice: int) -> float:
     return sum(takes(statuette, t) for t in throws) / len(throws)
 
 
-def best_change(dice: tuple[int, ...], bless: frozenset[str], ant_number: int = 0) -> tuple[int, int, int] | None:
+def best_change(
+    dice: tuple[int, ...], bless: frozenset[str], ant_number: int = 0
+) -> tuple[int, int, int] | None:
     """(ant die, eagle die, eagle value) that makes the throw win, the
     fewest changes first, or None when nothing does. -1: not used."""
     bless = _relevant(bless)

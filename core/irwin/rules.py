@@ -6,7 +6,13 @@ from __future__ import annotations
 from itertools import combinations
 
 STATUETTES = ("crab", "ant", "jellyfish", "eagle", "salamander")
-FIGURES = {"crab": "Crab", "ant": "Ant", "jellyfish": "Jellyfish", "eagle": "Eagle", "salamander": "Salamander"}
+FIGURES = {
+    "crab": "Crab",
+    "ant": "Ant",
+    "jellyfish": "Jellyfish",
+    "eagle": "Eagle",
+    "salamander": "Salamander",
+}
 ELEMENTS = {"crab": "sand", "ant": "earth", "jellyfish": "water", "eagle": "air", "salamander": "fire"}
 TAKEN_WHEN = {
     "crab": "one die even and another odd",

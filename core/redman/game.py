@@ -81,7 +81,6 @@ class Config(RecordedConfig):
         return tuple(self.chips) if self.chips else (self.bankroll, self.bankroll)  # type: ignore[return-value]
 
 
-
 @dataclass(frozen=True)
 class Action:
     """``stake N``, ``roll``, ``roll PREDICTION`` (``roll straight``,
@@ -638,14 +637,19 @@ def narrate(event: Event, names) -> str:
     if k == "raise":
         return f"{who} raises to {event.amount}; {names[1 - event.seat]} matches."
     if k == "roll":
-        said = f"{who} predicts {prediction_label(event.prediction)} and rolls" if event.prediction else f"{who} rolls"
+        said = (
+            f"{who} predicts {prediction_label(event.prediction)} and rolls"
+            if event.prediction
+            else f"{who} rolls"
+        )
         return f"{said} {show(event.dice)}: {describe(event.dice)}."
     if k == "tie":
         return f"Both have {show(event.dice)}: a roll-off, one die each."
     if k == "rolloff":
         return f"{names[0]} throws {event.dice[0]}, {names[1]} throws {event.dice[1]}."
     if k == "won":
-        text = f"{who} wins {'the Salvation' if event.number == SALVATION else f'round {event.number}'}: {event.reason}."
+        what = "the Salvation" if event.number == SALVATION else f"round {event.number}"
+        text = f"{who} wins {what}: {event.reason}."
         for seat, pred, right in event.calls:
             text += f" {names[seat]} predicted {prediction_label(pred)}: {'right' if right else 'wrong'}."
         if event.amount:

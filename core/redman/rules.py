@@ -65,7 +65,7 @@ def compare(a, b) -> int:
 
 
 def show(dice) -> str:
-    """"6-3-1": the faces, highest first."""
+    """ "6-3-1": the faces, highest first."""
     return "-".join(map(str, _check(dice)))
 
 

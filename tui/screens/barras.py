@@ -33,7 +33,9 @@ class BarrasScreen(GameScreen):
         Binding("space,enter", "hurry", "Hurry"),
         Binding("s", "sit", "Sit out"),
         Binding("left,minus,h", "stake_by(-1)", "Less", show=False),
-        Binding("right,plus,l", "stake_by(1)", "Amount", show=False),  # the prompt says ←/→; the bar keeps room for ^q
+        Binding(
+            "right,plus,l", "stake_by(1)", "Amount", show=False
+        ),  # the prompt says ←/→; the bar keeps room for ^q
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
         Binding("o", "odds", "Odds"),
@@ -221,7 +223,9 @@ class BarrasScreen(GameScreen):
                 self.busy = self.thinking = False
                 self.play(b.CLOSE)
 
-        self.app.push_screen(ConfirmScreen("Cash out?", "The table closes and everyone takes their chips."), answer)
+        self.app.push_screen(
+            ConfirmScreen("Cash out?", "The table closes and everyone takes their chips."), answer
+        )
 
     # ------------------------------------------------------------ results
 
@@ -251,10 +255,14 @@ class BarrasScreen(GameScreen):
                 continue
             throw = r.throws[i]
             star = gl["lead"] if i == r.winner else " "
-            shown = f"bet {r.bets[i]:<3} threw {throw:<4}" if throw is not None else "sat out       " + " " * 5
+            shown = (
+                f"bet {r.bets[i]:<3} threw {throw:<4}" if throw is not None else "sat out       " + " " * 5
+            )
             body.append(f" {star} {name:<10} {shown} {r.delta[i]:+d}\n")
         if r.rolloffs:
-            body.append("   Roll-off: " + ", then ".join(" / ".join(str(v) for v in p) for p in r.rolloffs) + "\n")
+            body.append(
+                "   Roll-off: " + ", then ".join(" / ".join(str(v) for v in p) for p in r.rolloffs) + "\n"
+            )
         if r.house:
             body.append(f"\nThe house {'wins' if r.house > 0 else 'pays'} {abs(r.house)}.")
         else:
@@ -275,6 +283,8 @@ class BarrasScreen(GameScreen):
             body.append(f" {star} {m.names[i]:<12} {res.chips[i]:>6} {res.net[i]:>+6}\n")
         body.append(f"   {'The house':<12} {'':>6} {res.house:>+6}\n\n")
         series = tuple(tuple(row[i] for row in m.state.chip_history) for i in range(len(m.seats)))
-        body.append_text(plot_lines(series, tuple(n[:8] for n in m.names), 56, 6, ascii_only=self.app.ascii_only))
+        body.append_text(
+            plot_lines(series, tuple(n[:8] for n in m.names), 56, 6, ascii_only=self.app.ascii_only)
+        )
         body.append(f"\nSeed {m.seed}", "dim")
         self.show_result("Session over", body, "n: a new session (same seats and rules)    Enter: menu")

@@ -158,7 +158,9 @@ class GemelosScreen(GameScreen):
         r = g.stake_range(s, seat)
         win, lose, void = seat_chances(s, seat)
         tie = f" void {void:.1%}" if void else ""
-        self.offer_stake(seat, r.start, r.stop - 1, f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}")
+        self.offer_stake(
+            seat, r.start, r.stop - 1, f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}"
+        )
 
     def _prompt(self, ph: str, seat: int | None) -> str:
         if seat is None:

@@ -171,7 +171,9 @@ class IrwinScreen(GameScreen):
             return
         won = last.kind == "won"
         self.dice = tuple(Die(v, 6, "win" if won else "", str(v)) for v in last.dice)
-        self.caption = f"{names[last.seat]}: {'-'.join(map(str, last.dice))}" + (f", {last.text}" if won else "")
+        self.caption = f"{names[last.seat]}: {'-'.join(map(str, last.dice))}" + (
+            f", {last.text}" if won else ""
+        )
 
     # ------------------------------------------------------------ choices
 
@@ -216,16 +218,24 @@ class IrwinScreen(GameScreen):
             st = options[self.pick % len(options)].statuette
             n = ir.dice_count(s, seat)
             first = " first attempt (+10)" if st not in s.attempts[seat] else ""
-            self.prompt = f"[b]{name}[/b]: name a statuette ({gl['updown']} or 1{gl['range']}5), Enter throws {n}d10."
-            self.choice = f"{L} the {FIGURES[st]} {R}  {take_chance(st, n):.0%}{first}\n[dim]curse: {ir.rules.CURSE[st]}[/dim]"
+            self.prompt = (
+                f"[b]{name}[/b]: name a statuette ({gl['updown']} or 1{gl['range']}5), Enter throws {n}d10."
+            )
+            curse = f"[dim]curse: {ir.rules.CURSE[st]}[/dim]"
+            self.choice = f"{L} the {FIGURES[st]} {R}  {take_chance(st, n):.0%}{first}\n{curse}"
         elif s.stage == "salamander":
             deal = options[self.pick % len(options)].statuette
             self.prompt = f"[b]{name}[/b]: the Salamander's blessing before the final."
-            self.choice = f"{L} {dict(keep='keep it', renounce='renounce it: +15', cede='cede it to the rival: +30')[deal]} {R}"
+            said = {"keep": "keep it", "renounce": "renounce it: +15", "cede": "cede it to the rival: +30"}[
+                deal
+            ]
+            self.choice = f"{L} {said} {R}"
         elif s.stage == "ant":
             n = options[self.pick % len(options)].number
             bless = ir.blessings(s, seat)
-            self.prompt = f"[b]{name}[/b]: the Ant's number for every throw ({gl['arrows']} or 1{gl['range']}6)."
+            self.prompt = (
+                f"[b]{name}[/b]: the Ant's number for every throw ({gl['arrows']} or 1{gl['range']}6)."
+            )
             self.choice = f"{L} {n} {R}  wins {throw_win_chance(bless, n):.1%} of throws"
         elif s.stage == "final":
             bless = ir.blessings(s, seat)
@@ -302,7 +312,9 @@ class IrwinScreen(GameScreen):
         names = m.names
         records = bests.record("irwin", {names[i]: res.scores[i].total for i in (0, 1)})
         body = Text()
-        body.append(f"{names[res.winner]} wins with {res.scores[res.winner].total} victory points.\n\n", "bold")
+        body.append(
+            f"{names[res.winner]} wins with {res.scores[res.winner].total} victory points.\n\n", "bold"
+        )
         body.append(f"{'':<36}{names[0][:9]:>9} {names[1][:9]:>9}\n", "dim")
         for key, label in ir.Score.ROWS:
             a, b = getattr(res.scores[0], key), getattr(res.scores[1], key)

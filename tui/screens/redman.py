@@ -154,7 +154,9 @@ class RedManScreen(GameScreen):
             if r is not None:
                 cells = [self._ledger_hand(r, i) for i in (0, 1)]
                 if staked:
-                    cells.append((f"{r.net[r.winner]:+d}" if r.net[r.winner] else "0") if r.stake else gl["pending"])
+                    cells.append(
+                        (f"{r.net[r.winner]:+d}" if r.net[r.winner] else "0") if r.stake else gl["pending"]
+                    )
                 rows.append(SeatRow(label, tuple(cells), lead=r.red_man))
             elif n == s.round and not s.over:
                 cells = [f"{rm.show(h) if h else gl['pending']:<7}" for h in s.hands]
@@ -164,7 +166,7 @@ class RedManScreen(GameScreen):
         self.ledger_rows = tuple(rows)
 
     def _ledger_hand(self, r: rm.RoundResult, seat: int) -> str:
-        """"6-6-4*": the hand, a star for the round's winner, ✓/✗ for a call."""
+        """ "6-6-4*": the hand, a star for the round's winner, ✓/✗ for a call."""
         gl = glyphs(self.app.ascii_only)
         if r.salvation:
             text = str(r.rolloffs[-1][seat])
@@ -203,7 +205,10 @@ class RedManScreen(GameScreen):
             r = s.ledger[-1]
             if r.rolloffs:
                 a, b = r.rolloffs[-1]
-                self.dice = (Die(a, 6, "win" if r.winner == 0 else "lose"), Die(b, 6, "win" if r.winner else "lose"))
+                self.dice = (
+                    Die(a, 6, "win" if r.winner == 0 else "lose"),
+                    Die(b, 6, "win" if r.winner else "lose"),
+                )
                 what = "the Salvation" if r.salvation else f"round {r.number}'s roll-off"
                 self.caption = f"{names[r.winner]} won {what}, {max(a, b)}-{min(a, b)}"
             else:
@@ -221,7 +226,12 @@ class RedManScreen(GameScreen):
         r = s.limits
         if s.stage == "answer":
             dash = glyphs(self.app.ascii_only)["dash"]
-            self.offer_stake(seat, s.proposal, r.stop - 1, f"{s.proposal} matches, more raises once {dash} chips {s.chips[seat]}")
+            self.offer_stake(
+                seat,
+                s.proposal,
+                r.stop - 1,
+                f"{s.proposal} matches, more raises once {dash} chips {s.chips[seat]}",
+            )
         else:
             note = f"chips {s.chips[seat]}, ledger {s.net[seat]:+d}".replace("+0", "0")
             self.offer_stake(seat, r.start, r.stop - 1, note)
@@ -268,7 +278,9 @@ class RedManScreen(GameScreen):
         if s.stage == "stake":
             return f"[b]{name}[/b]: propose the stake ({arrows}, Enter)."
         if s.stage == "answer":
-            return f"[b]{name}[/b]: {names[1 - seat]} proposes {s.proposal}. Enter to match; {arrows} to raise."
+            return (
+                f"[b]{name}[/b]: {names[1 - seat]} proposes {s.proposal}. Enter to match; {arrows} to raise."
+            )
         if s.stage == "rolloff":
             return f"[b]{name}[/b]: equal hands. Space rolls off, one die each."
         if s.stage == "salvation":
@@ -342,7 +354,9 @@ class RedManScreen(GameScreen):
         if a.red_man is not None and b.red_man is None:
             loser = 1 - a.red_man
             if self.match.seats[loser].is_human:
-                self.app.push_screen(RedManMoment(self.match, ask=True, ascii_only=self.app.ascii_only), self._tipped)
+                self.app.push_screen(
+                    RedManMoment(self.match, ask=True, ascii_only=self.app.ascii_only), self._tipped
+                )
                 return
             proceed()  # the computer answers with its own move
             return
@@ -382,7 +396,9 @@ class RedManScreen(GameScreen):
             body.append(f" {star} {names[i]:<10} {shown}\n")
         for i, (call, fate) in enumerate(zip(r.predictions, r.right)):
             if call:
-                body.append(f"   {names[i]} called {rm.prediction_label(call)}: {'right' if fate else 'wrong'}.\n")
+                body.append(
+                    f"   {names[i]} called {rm.prediction_label(call)}: {'right' if fate else 'wrong'}.\n"
+                )
         if r.stake:
             gain = r.net[r.winner]
             if gain:
@@ -417,11 +433,15 @@ class RedManScreen(GameScreen):
                 line += f"  {start[i]:>6}  {res.chips[i]:>5}  {res.net[i]:>+6}"
             body.append(line + "\n")
         body.append("\nRounds: ", "dim")
-        body.append("  ".join(f"{'S' if r.salvation else r.number}:{names[r.winner]}" for r in m.state.ledger))
+        body.append(
+            "  ".join(f"{'S' if r.salvation else r.number}:{names[r.winner]}" for r in m.state.ledger)
+        )
         body.append(f"\nSeed {m.seed}", "dim")
         nxt = rm.next_match(m.config, res)
         carried = "chips carried" if nxt.chips else "fresh bankrolls" if staked else "same rules"
-        self.show_result("Match over", body, f"n: rematch ({carried}, {names[nxt.first]} first)    Enter: menu")
+        self.show_result(
+            "Match over", body, f"n: rematch ({carried}, {names[nxt.first]} first)    Enter: menu"
+        )
 
     def rematch_config(self) -> rm.Config:
         """Chips carried on, the other seat rolling first (a session)."""
