@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .. import words
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
@@ -463,10 +464,6 @@ def summary(state: State, names) -> str:
     return f"Round {state.round}, bar {state.bar}: {chips}"
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''}"
-
-
 def narrate(event: Event, names) -> str:
     who = names[event.seat] if event.seat >= 0 else ""
     k = event.kind
@@ -477,7 +474,7 @@ def narrate(event: Event, names) -> str:
     if k == "sit":
         return f"{who} sits out."
     if k == "fee":
-        return f"Nobody bets: each player pays the house the fee of {_chips(event.amount)}."
+        return f"Nobody bets: each player pays the house the fee of {words.chips(event.amount)}."
     if k == "roll":
         verdict = "above the bar" if event.amount else "not above the bar"
         return f"{who} rolls {show(*event.dice)} = {event.value}, {verdict}."
@@ -487,11 +484,13 @@ def narrate(event: Event, names) -> str:
     if k == "rolloff":
         return f"{who} rolls off {show(*event.dice)} = {event.value}."
     if k == "house":
-        return f"Nobody beats the bar: the house keeps {_chips(event.amount)}."
+        return f"Nobody beats the bar: the house keeps {words.chips(event.amount)}."
     if k == "solo":
-        return f"{who} beats the bar alone: the house pays {_chips(event.amount)}."
+        return f"{who} beats the bar alone: the house pays {words.chips(event.amount)}."
     if k == "table":
-        return f"{who} has the highest throw and takes the table: {_chips(event.amount)} from the others."
+        return (
+            f"{who} has the highest throw and takes the table: {words.chips(event.amount)} from the others."
+        )
     if k == "broke":
         return f"{who} has no chips left and leaves the table."
     if k == "close":

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from .. import words
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
@@ -494,7 +495,7 @@ def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
     if k == "void":
         return f"Absolute tie, both {show(event.dice)}: the round is void and replayed."
     if k == "won":
-        pot = f", and wins {event.amount} chip{'s' if event.amount != 1 else ''}" if event.amount else ""
+        pot = f", and wins {words.chips(event.amount)}" if event.amount else ""
         return f"{who} wins round {event.number}: {event.reason}{pot}."
     if k == "match":
         return f"{who} wins the match with {event.number} rounds."

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .. import words
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
@@ -617,10 +618,6 @@ def summary(state: State, names) -> str:
     return f"{stage[0].upper()}{stage[1:]}: {score}"
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if abs(n) != 1 else ''}"
-
-
 def narrate(event: Event, names) -> str:
     who = names[event.seat] if event.seat >= 0 else ""
     k = event.kind
@@ -662,11 +659,11 @@ def narrate(event: Event, names) -> str:
     if k == "tip":
         return f"{who}: “I tip my hat.”"
     if k == "end":
-        pot = f" and {_chips(event.amount)}" if event.amount > 0 else ""
+        pot = f" and {words.chips(event.amount)}" if event.amount > 0 else ""
         w = event.score
         return f"{who} wins the match {max(w)}–{min(w)}{pot}."
     if k == "redman-end":
-        pot = f" and every pot, {_chips(event.amount)}" if event.amount > 0 else ""
+        pot = f" and every pot, {words.chips(event.amount)}" if event.amount > 0 else ""
         return f"{who}, the Red Man, wins every round{pot}."
     return k
 
