@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 
+def count(n: int, thing: str) -> str:
+    """ "1 round", "0 rounds"."""
+    return f"{n} {thing}{'s' if abs(n) != 1 else ''}"
+
+
 def chips(n: int) -> str:
     """ "1 chip", "5 chips"."""
-    return f"{n} chip{'s' if abs(n) != 1 else ''}"
+    return count(n, "chip")

@@ -496,7 +496,7 @@ def narrate(event: Event, names) -> str:
     if k == "close":
         return "The table closes: everyone cashes out."
     if k == "end":
-        return f"The session ends after {event.number} rounds."
+        return f"The session ends after {words.count(event.number, 'round')}."
     return k
 
 

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import barras as b
+from garito.core import words
 from garito.core.barras.odds import beat_chance, win_chance
 from garito.core.match import Match
 from garito.widgets.chart import Chart, plot_lines
@@ -275,7 +276,7 @@ class BarrasScreen(GameScreen):
         gl = glyphs(self.app.ascii_only)
         body = Text()
         how = "cashed out" if res.closed else "out of players with chips"
-        body.append(f"The table closes after {res.rounds} rounds ({how}).\n\n", "bold")
+        body.append(f"The table closes after {words.count(res.rounds, 'round')} ({how}).\n\n", "bold")
         body.append(f"   {'Player':<12} {'Chips':>6} {'Net':>6}\n", "dim")
         order = sorted(range(len(m.seats)), key=lambda i: (-res.chips[i], i))
         for i in order:
