@@ -71,7 +71,7 @@ GAMES: tuple[GameInfo, ...] = (
         (2, 2),
         "five d6, in secret",
         "Secret dice, four games and mus-style betting to 30 points.",
-        None,
+        "garito.core.decimus",
     ),
     GameInfo(
         "willie",

@@ -138,7 +138,7 @@ async def test_unplayable_games_cannot_be_started():
     app = GarApp()
     async with app.run_test() as pilot:
         await settle(pilot)
-        await pilot.press("down", "down", "down", "down", "enter")  # Decimus
+        await pilot.press("down", "down", "down", "down", "down", "enter")  # Willie
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert any("not playable yet" in n.message for n in app._notifications)

@@ -9,7 +9,7 @@ from garito.tui import cli
 
 BAD = [
     (["play", "poker"], "unknown game 'poker' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
-    (["play", "decimus"], "Decimus is not playable yet"),
+    (["play", "willie"], "Willie is not playable yet"),
     (["play", "irwin", "--seats", "human,bot,bot"], "Irwin's Revenge is for 2 seats, not 3"),
     (
         ["play", "barras", "--seats", "human,bot:hard"],

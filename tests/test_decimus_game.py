@@ -1,5 +1,5 @@
 """Decimus's round and betting (RULES.md §5) through its state machine,
-with recorded dice. The game has no screen or computer seats yet."""
+with recorded dice."""
 
 from dataclasses import replace
 
@@ -14,6 +14,7 @@ from garito.core.decimus.game import (
     Config,
     apply,
     legal_actions,
+    narrate,
     new_game,
     result,
     to_act,
@@ -64,11 +65,11 @@ def test_pass_pass_is_one_point_at_the_showdown():
     # Maiores (17 v 12) to seat 0; Menores 7 v 7: a tie, to the first player;
     # Un en dous (6 v 4) to seat 1; Par con as: seat 0 alone, 1 point at once.
     assert s.scores == (3, 1) and s.round == 2 and s.first == 1
-    settled = [e.text for e in s.events if e.kind == "settle"]
+    settled = [narrate(e, ("Ana", "Bea")) for e in s.events if e.kind == "settle"]
     assert settled == [
-        "Maiores: 17 against 12",
-        "Menores: 7 against 7 (a tie goes to the first player)",
-        "Un en dous: 4 against 6",
+        "Maiores: Ana's 6-6-5 = 17 beats Bea's 5-4-3 = 12 (higher); Ana takes 1 point.",
+        "Menores: Ana's 1-1-5 = 7 ties Bea's 2-2-3 = 7 (a tie goes to the first player); Ana takes 1 point.",
+        "Un en dous: Bea's 4 = 2+2 beats Ana's 6 = 1+5 (the lower sum die); Bea takes 1 point.",
     ]
 
 

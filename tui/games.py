@@ -11,6 +11,7 @@ SCREENS = {
     "redman": "garito.tui.screens.redman:RedManScreen",
     "barras": "garito.tui.screens.barras:BarrasScreen",
     "irwin": "garito.tui.screens.irwin:IrwinScreen",
+    "decimus": "garito.tui.screens.decimus:DecimusScreen",
 }
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
 

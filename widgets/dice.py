@@ -75,6 +75,10 @@ class DiceTray(Widget, can_focus=False):
     dice: reactive[tuple[Die, ...]] = reactive(())
     caption: reactive[str] = reactive("")
 
+    def __init__(self, gap: int = 2, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.gap = gap  # columns between two dice
+
     def render(self) -> RenderableType:
         ascii_only = is_ascii(self)
         pictures = [(face_lines(d, ascii_only), d.mark) for d in self.dice]
@@ -85,7 +89,9 @@ class DiceTray(Widget, can_focus=False):
             # fewer escape codes on the wire.
             run, run_mark = "", None
             for i, (lines, mark) in enumerate(pictures):
-                piece = ("  " if i else "") + (lines[row] if row < len(lines) else " " * len(lines[0]))
+                piece = (" " * self.gap if i else "") + (
+                    lines[row] if row < len(lines) else " " * len(lines[0])
+                )
                 if run and mark != run_mark:
                     out.append(run, self._style(run_mark))
                     run = ""

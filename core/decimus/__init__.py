@@ -1,8 +1,71 @@
 """Decimus: five secret d6, four games and mus-style betting to 30 points
-(RULES.md §5). The rule functions and the round's state machine
-(``game``) exist; the computer seats and the screen do not yet, so the
-catalog lists the game as not playable."""
+(RULES.md §5). Public rule functions: :func:`hand_value` and
+:func:`winner`."""
 
-from .rules import GAMES, HIGHER_WINS, TITLES, hand_dice, hand_value, winner
+from .game import (
+    DECLARED,
+    FOLD,
+    LEVELS,
+    LEVELS_HELP,
+    MAX_RAISE,
+    PASS,
+    SEE,
+    STAND,
+    VARIANTS,
+    Action,
+    Config,
+    Event,
+    Result,
+    State,
+    View,
+    apply,
+    is_over,
+    legal_actions,
+    narrate,
+    new_game,
+    result,
+    summary,
+    to_act,
+    view,
+)
+from .rules import GAMES, HIGHER_WINS, TITLES, describe, hand_dice, hand_value, why, winner
 
-__all__ = ["GAMES", "HIGHER_WINS", "TITLES", "hand_dice", "hand_value", "winner"]
+GAME_ID = "decimus"
+TITLE = "Decimus"
+
+__all__ = [
+    "DECLARED",
+    "FOLD",
+    "PASS",
+    "SEE",
+    "STAND",
+    "GAMES",
+    "GAME_ID",
+    "HIGHER_WINS",
+    "LEVELS",
+    "LEVELS_HELP",
+    "MAX_RAISE",
+    "TITLE",
+    "TITLES",
+    "VARIANTS",
+    "Action",
+    "Config",
+    "Event",
+    "Result",
+    "State",
+    "View",
+    "apply",
+    "describe",
+    "hand_dice",
+    "hand_value",
+    "is_over",
+    "legal_actions",
+    "narrate",
+    "new_game",
+    "result",
+    "summary",
+    "to_act",
+    "view",
+    "why",
+    "winner",
+]

@@ -1,5 +1,4 @@
-"""Decimus as a state machine (RULES.md §5), without its screen and
-computer seats yet (the catalog lists the game as not playable).
+"""Decimus as a state machine (RULES.md §5).
 
 A round: both roll five d6 in secret; the first player then the second
 reroll chosen dice at most twice (``reroll 1 3 5``; rerolling nothing is
@@ -20,8 +19,9 @@ from dataclasses import dataclass, field, replace
 
 from ..dice import RngState, new_stream, roll
 from ..errors import IllegalAction
-from ..variants import RecordedConfig, view_of
-from .rules import GAMES, TITLES, hand_value, winner
+from ..variants import RecordedConfig, Variant, view_of
+from ..words import count
+from .rules import GAMES, TITLES, describe, hand_value, why, winner
 
 DECLARED = ("un_en_dous", "par_con_as")
 MAX_RAISE = 30  # a raise beyond the match's target is never needed
@@ -367,13 +367,10 @@ def _showdown(state: State) -> State:
         w = winner(game, state.hands[first], state.hands[second])
         seat = first if w == 0 else second
         scores[seat] += points
+        # dice: the winner's five, then the loser's
         events += (
             Event(
-                "settle",
-                seat=seat,
-                game=game,
-                amount=points,
-                text=_reason(game, state.hands[seat], state.hands[1 - seat]),
+                "settle", seat=seat, game=game, amount=points, dice=state.hands[seat] + state.hands[1 - seat]
             ),
         )
     state = replace(state, scores=(scores[0], scores[1]), pending=(), events=events)
@@ -382,14 +379,6 @@ def _showdown(state: State) -> State:
         w = 0 if scores[0] > scores[1] else 1
         return replace(state, stage="over", winner_seat=w, events=state.events + (Event("end", seat=w),))
     return _start_round(state, 1 - state.first)
-
-
-def _reason(game: str, won, lost) -> str:
-    a, b = hand_value(game, won), hand_value(game, lost)
-    shown = "-".join(map(str, sorted(won)))
-    if b is None:
-        return f"{TITLES[game]}: {shown} has a hand, the rival none"
-    return f"{TITLES[game]}: {a} against {b}" + (" (a tie goes to the first player)" if a == b else "")
 
 
 def is_over(state: State) -> bool:
@@ -412,3 +401,77 @@ def view(state: State, seat: int) -> View:
         rival_dice=state.hands[1 - seat] if state.stage == "over" else None,
         game=GAMES[state.game] if state.stage == "bet" else "",
     )
+
+
+def summary(state: State, names) -> str:
+    score = f"{names[0]} {state.scores[0]}–{state.scores[1]} {names[1]}"
+    if state.stage == "over":
+        return f"Over after {count(state.round, 'round')}: {score}"
+    return f"Round {state.round}, to {state.config.target}: {score}"
+
+
+def narrate(event: Event, names) -> str:
+    who = names[event.seat] if event.seat >= 0 else ""
+    other = names[1 - event.seat] if event.seat >= 0 else ""
+    title = TITLES.get(event.game, "")
+    k = event.kind
+    if k == "round":
+        return f"Round {event.amount}: {who} is first."
+    if k == "reroll":
+        return f"{who} rerolls {count(event.amount, 'die') if event.amount == 1 else f'{event.amount} dice'}."
+    if k == "stand":
+        return f"{who} stands."
+    if k == "game":
+        return f"{title}: {who} speaks first."
+    if k == "declare":
+        return f"{title}: {who} {'has a hand' if event.text == 'yes' else 'has no hand'}."
+    if k == "unscored":
+        return f"{title}: neither has a hand, not scored."
+    if k == "point":
+        return f"{title}: only {who} has a hand and scores 1 point at once."
+    if k == "pass":
+        return f"{who} passes."
+    if k == "bet":
+        if event.text == "raise":
+            return f"{who} raises to {event.amount}."
+        return f"{who} bets {event.amount}."
+    if k == "see":
+        return f"{who} sees {event.amount}."
+    if k == "fold":
+        return f"{who} folds: {other} scores {count(event.amount, 'point')}."
+    if k == "pending":
+        return f"{title}: {count(event.amount, 'point')} for the showdown."
+    if k == "showdown":
+        a, b = event.dice[:5], event.dice[5:]
+        return f"Showdown: {names[0]} {_faces(a)}, {names[1]} {_faces(b)}."
+    if k == "settle":
+        won, lost = event.dice[:5], event.dice[5:]
+        reason = why(event.game, won, lost, True)
+        verb = "ties" if reason.startswith("a tie") else "beats"
+        return (
+            f"{title}: {who}'s {describe(event.game, won)} {verb} {other}'s "
+            f"{describe(event.game, lost)} ({reason}); {who} takes {count(event.amount, 'point')}."
+        )
+    if k == "end":
+        return f"{who} wins the match."
+    return k
+
+
+def _faces(dice) -> str:
+    return "-".join(map(str, sorted(dice, reverse=True)))
+
+
+VARIANTS = (
+    Variant(
+        "target",
+        "Match to",
+        (20, 30, 40),
+        ("20 points", "30 points", "40 points"),
+        help="The match ends after a showdown where someone has this many points and leads.",
+    ),
+)
+LEVELS = ("classic", "strong")
+LEVELS_HELP = (
+    "Classic is the original game's rival (sampled win rates, fixed thresholds); "
+    "strong plays from exact odds, reads your rerolls and bets, and bluffs."
+)

@@ -1,7 +1,6 @@
 """Decimus hands (RULES.md §5): the four games a roll of five d6 is bet on.
 
-The state machine, betting and computer seats are not built yet, so the
-catalog lists Decimus as not playable; these are its rule functions.
+The rule functions; the round and its betting are in ``game``.
 """
 
 from __future__ import annotations
@@ -85,3 +84,36 @@ def winner(game: str, first, second) -> int:
     if a == b:
         return 0
     return 0 if (a > b) == HIGHER_WINS[game] else 1
+
+
+def describe(game: str, dice) -> str:
+    """The hand in words, as the showdown tells it: "6-6-5 = 17",
+    "1-2-2 = 5", "4 = 1+3", "a pair of 5s with an ace", "no hand"."""
+    dice = _check(game, dice)
+    value = hand_value(game, dice)
+    if value is None:
+        return "no hand"
+    ordered = sorted(dice)
+    if game == "maiores":
+        return "-".join(map(str, ordered[:1:-1])) + f" = {value}"
+    if game == "menores":
+        return "-".join(map(str, ordered[:3])) + f" = {value}"
+    if game == "un_en_dous":
+        i, j, k = hand_dice(game, dice)
+        parts = sorted(dice[x] for x in (i, j, k))
+        return f"{parts[2]} = {parts[0]}+{parts[1]}"
+    return f"a pair of {'aces' if value == 1 else f'{value}s'} with an ace"
+
+
+def why(game: str, won, lost, tie_to_first: bool) -> str:
+    """Why ``won`` takes ``game`` from ``lost``, in a few words."""
+    a, b = hand_value(game, won), hand_value(game, lost)
+    if b is None:
+        return "the only hand"
+    if a == b:
+        return "a tie goes to the first player" if tie_to_first else "equal"
+    if game == "un_en_dous":
+        return "the lower sum die"
+    if game == "par_con_as":
+        return "the higher pair"
+    return "higher" if HIGHER_WINS[game] else "lower"

@@ -22,6 +22,10 @@ from garito.core.match import Match
 
 
 class GameScreen(Screen[None]):
+    # A game whose seats hold secrets (Decimus's dice) shows one human's
+    # view at a time and, between two humans, a hand-off screen.
+    HIDES_HANDS = False
+
     BINDINGS = [
         Binding("escape", "leave", "Menu"),
         Binding("question_mark,f1", "rules", "Rules"),
@@ -49,6 +53,9 @@ class GameScreen(Screen[None]):
         self._pending = None  # a computer's move that waits for a dialog to close
         self._story: list[str] = []  # the log so far; events only ever grow
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
+        humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        self._humans = humans
+        self.shown_to = humans[0] if humans else 0  # whose secrets the table may show
 
     # ------------------------------------------------------------ hooks
 
@@ -76,11 +83,12 @@ class GameScreen(Screen[None]):
     def viewer(self) -> int:
         """The seat whose view the table shows: the human to act, else the
         first human (a game that hides nothing shows the same to all)."""
+        if self.HIDES_HANDS:
+            return self.shown_to
         seat = self.seat_to_act
         if self.is_human(seat):
             return seat  # type: ignore[return-value]
-        humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
-        return humans[0] if humans else 0
+        return self._humans[0] if self._humans else 0
 
     def tell_story(self, events) -> None:
         """Narrate the events not yet in the log (events only ever grow)."""
@@ -159,10 +167,26 @@ class GameScreen(Screen[None]):
             self._hurry.clear()
             self.show()
             self.think(len(self.match.actions), seat)
+        elif self.HIDES_HANDS and seat is not None and seat != self.shown_to:
+            self._hand_off(seat)
         else:
             self.busy = self.thinking = False
             self.show()
         self.refresh_bindings()
+
+    def _hand_off(self, seat: int) -> None:
+        from .notices import HandOffScreen
+
+        self.busy = True
+        names = self.match.names
+
+        def ready(_=None) -> None:
+            self.shown_to = seat
+            self.busy = False
+            self.show()
+            self.refresh_bindings()
+
+        self.app.push_screen(HandOffScreen(names[seat], names[self.shown_to]), ready)
 
     def play(self, action) -> bool:
         """Apply ``action`` for the seat to act; False (and a notice naming

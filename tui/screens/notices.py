@@ -1,4 +1,5 @@
-"""Small screens every part of the app uses: "too small", confirmations."""
+"""Small screens every part of the app uses: "too small", confirmations,
+the hand-off between players at one keyboard."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -62,3 +63,35 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class HandOffScreen(Screen[None]):
+    """Between two players at one keyboard in a game with secrets: a whole
+    screen (not a dialog over the table) so nothing of the previous
+    player's hand shows while the keyboard changes hands."""
+
+    BINDINGS = [
+        Binding("enter,space", "ready", "Ready"),
+        Binding("escape", "nothing", show=False),
+    ]
+
+    def __init__(self, name: str, previous: str) -> None:
+        super().__init__()
+        self.player = name
+        self.previous = previous
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="handoff") as box:
+            box.border_title = "Hand-off"
+            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title")
+            yield Static(
+                f"{self.previous}, look away: {self.player}'s dice come next.",
+                classes="dialog-body",
+            )
+            yield Static(f"[b]Enter[/b]: {self.player} is ready", classes="dialog-keys")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def action_nothing(self) -> None:
+        pass
