@@ -86,3 +86,27 @@ def irwin_match(
         tuple(Seat(names[i], kind) for i, kind in enumerate(seats)),
         tuple(dice),
     )
+
+
+# Decimus with recorded dice: Ana (seat 0) 6-6-5-1-1, the second seat
+# 2-2-3-4-5 (see tests/test_decimus_game.py).
+DECIMUS_DICE = (6, 6, 5, 1, 1, 2, 2, 3, 4, 5)
+
+
+def decimus_match(
+    seed: int = 2,
+    seats=("human", "computer"),
+    names=("Ana", "Ramón"),
+    dice=DECIMUS_DICE,
+    level="strong",
+    **rules,
+) -> Match:
+    from garito.core.decimus import Config as DecimusConfig
+
+    return Match.start(
+        "decimus",
+        DecimusConfig(**rules),
+        seed,
+        tuple(Seat(names[i], kind, level) for i, kind in enumerate(seats)),
+        tuple(dice),
+    )

@@ -12,7 +12,7 @@ from garito.store import saves
 from garito.tui.app import GarApp
 from garito.tui.screens.game import GameScreen
 
-from .helpers import barras_match, gemelos_match, irwin_match, redman_match, settle, sync
+from .helpers import barras_match, decimus_match, gemelos_match, irwin_match, redman_match, settle, sync
 
 TABLES = {
     "gemelos": lambda seed: gemelos_match(
@@ -21,6 +21,7 @@ TABLES = {
     "redman": lambda seed: redman_match(seed=seed, seats=("human", "computer"), bets="predictions"),
     "barras": lambda seed: barras_match(seed=seed, seats=("human", "computer", "human")),
     "irwin": lambda seed: irwin_match(seed=seed, seats=("human", "computer"), salamander_deal="on"),
+    "decimus": lambda seed: decimus_match(seed=seed, seats=("human", "human"), dice=()),
 }
 
 KEYS = [
@@ -61,6 +62,10 @@ KEYS = [
     "5",
     "c",
     "backspace",
+    "p",
+    "f",
+    "d",
+    "4",
     "a",
 ]
 

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from garito.tui.app import GarApp
 
-from .helpers import IRWIN_SWEEP, barras_match, gemelos_match, irwin_match, redman_match, settle
+from .helpers import (
+    DECIMUS_DICE,
+    IRWIN_SWEEP,
+    barras_match,
+    decimus_match,
+    gemelos_match,
+    irwin_match,
+    redman_match,
+    settle,
+)
 
 SIZE = (80, 24)
 
@@ -179,3 +188,28 @@ def test_irwin_final_offer(snap_compare):
 def test_irwin_score_sheet(snap_compare):
     match, run = _irwin_final("enter")
     assert snap_compare(app(start=match), terminal_size=SIZE, run_before=run)
+
+
+# Ana's two aces will become 3 and 4; Ramón (strong) then rerolls all five and one.
+DECIMUS_ROUND = ("4", "5", "enter", "enter", "right", "enter", "p")
+
+
+def test_decimus_rolling(snap_compare):
+    match = decimus_match(dice=DECIMUS_DICE + (3, 4))
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys("4", "5"))
+
+
+def test_decimus_betting(snap_compare):
+    # Maiores: Ana bet 2 and Ramón folded; Menores: Ana passed, Ramón bet 4.
+    match = decimus_match(dice=DECIMUS_DICE + (3, 4))
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys(*DECIMUS_ROUND, "right"))
+
+
+def test_decimus_showdown(snap_compare):
+    match = decimus_match(dice=DECIMUS_DICE + (3, 4))
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys(*DECIMUS_ROUND, "s"))
+
+
+def test_decimus_hand_off(snap_compare):
+    match = decimus_match(seats=("human", "human"), names=("Ana", "Bea"))
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys("enter"))

@@ -1,0 +1,130 @@
+"""Decimus on screen, driven by keys (Pilot)."""
+
+from __future__ import annotations
+
+from garito.core import decimus as dx
+from garito.core.match import Match
+from garito.tui.app import GarApp
+from garito.tui.screens.decimus import DecimusScreen
+from garito.tui.screens.notices import HandOffScreen
+from garito.tui.screens.results import InfoScreen, MatchOverScreen
+from garito.widgets.dice import DiceTray
+
+from .helpers import DECIMUS_DICE, decimus_match, settle, sync
+
+
+def table(app) -> DecimusScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, DecimusScreen))
+
+
+@sync
+async def test_a_round_against_the_computer_by_keys():
+    # Ana rerolls her two aces into 3 and 4, then stands on 6-6-5-3-4.
+    app = GarApp(start=decimus_match(dice=DECIMUS_DICE + (3, 4)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")  # nothing picked: refused, no reroll spent
+        await settle(pilot)
+        assert table(app).match.state.rerolls == (0, 0)
+        assert any("rerolling nothing" in n.message for n in app._notifications)
+        await pilot.press("4", "5")
+        assert table(app).picked == {3, 4}
+        assert "4 reroll" in table(app).caption and "5 reroll" in table(app).caption
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table(app).match.state.hands[0] == (6, 6, 5, 3, 4)
+        await pilot.press("enter")  # none picked: done
+        await settle(pilot)
+        # Ramón rerolled (all five, then one) and the betting opens on Maiores, Ana first.
+        s = table(app).match.state
+        assert s.stage == "bet" and dx.GAMES[s.game] == "maiores" and s.speaker == 0
+        assert "Maiores: 6-6-5 = 17" in table(app).caption
+        await pilot.press("right", "enter")  # bet 2
+        await settle(pilot)
+        # Ramón folds: Ana scores 1 (he had bet nothing). Then Ana passes or sees to the end:
+        # Ramón bets 4 on Menores (he holds 1-1-1) and has the only hands in the last two.
+        for _ in range(12):
+            if isinstance(app.screen, InfoScreen):
+                break
+            s = table(app).match.state
+            await pilot.press("s" if dx.SEE in dx.legal_actions(s) else "p")
+            await settle(pilot)
+        assert isinstance(app.screen, InfoScreen)
+        screen = table(app)
+        assert [str(a) for a in screen.match.actions] == [
+            "reroll 4 5",
+            "stand",
+            "reroll 1 2 3 4 5",
+            "reroll 4",
+            "bet 2",
+            "fold",
+            "pass",
+            "bet 4",
+            "see",
+        ]
+        settled = [e for e in screen.match.state.events if e.kind in ("fold", "point", "settle")]
+        assert [(e.kind, e.game, e.seat, e.amount) for e in settled] == [
+            ("fold", "maiores", 1, 1),
+            ("point", "un_en_dous", 1, 1),
+            ("point", "par_con_as", 1, 1),
+            ("settle", "menores", 1, 4),
+        ]
+        assert screen.match.state.scores == (1, 6)
+        # The table behind the box shows the round that ended, not the next one's dice.
+        assert screen.heading.endswith("the showdown")
+        assert [d.value for d in screen.query_one(DiceTray).dice] == [6, 6, 5, 3, 4]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table(app).match.state.round == 2 and table(app).match.state.first == 1
+        assert Match.from_json(screen.match.to_json()).state == screen.match.state
+
+
+@sync
+async def test_two_humans_hand_the_keyboard_over():
+    app = GarApp(start=decimus_match(seats=("human", "human"), names=("Ana", "Bea")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert [d.value for d in screen.query_one(DiceTray).dice] == [6, 6, 5, 1, 1]
+        await pilot.press("enter")  # Ana stands
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        assert screen.viewer == 0  # still Ana's dice behind the hand-off screen
+        await pilot.press("4")  # the table's keys do nothing under it
+        await settle(pilot)
+        assert screen.picked == set()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.viewer == 1
+        assert [d.value for d in screen.query_one(DiceTray).dice] == [2, 2, 3, 4, 5]
+        await pilot.press("enter")  # Bea stands: Ana speaks first
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.viewer == 0 and screen.match.state.stage == "bet"
+
+
+@sync
+async def test_wrong_keys_do_nothing_harmful():
+    app = GarApp(start=decimus_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = table(app).match
+        await pilot.press("p", "s", "f", "x", "9", "left", "right")  # no betting yet: nothing
+        await settle(pilot)
+        assert table(app).match == before
+
+
+@sync
+async def test_a_whole_match_between_two_computers():
+    app = GarApp(start=decimus_match(seed=5, seats=("computer", "computer"), dice=()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            await pilot.press("space")
+        assert isinstance(app.screen, MatchOverScreen)
+        res = dx.result(table(app).match.state)
+        assert max(res.scores) >= 30 and res.scores[res.winner] == max(res.scores)
