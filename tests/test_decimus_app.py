@@ -84,7 +84,11 @@ async def test_two_humans_hand_the_keyboard_over():
     app = GarApp(start=decimus_match(seats=("human", "human"), names=("Ana", "Bea")))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)  # before anyone's dice show
+        await pilot.press("enter")
+        await settle(pilot)
         screen = table(app)
+        assert app.screen is screen
         assert [d.value for d in screen.query_one(DiceTray).dice] == [6, 6, 5, 1, 1]
         await pilot.press("enter")  # Ana stands
         await settle(pilot)
@@ -128,3 +132,29 @@ async def test_a_whole_match_between_two_computers():
         assert isinstance(app.screen, MatchOverScreen)
         res = dx.result(table(app).match.state)
         assert max(res.scores) >= 30 and res.scores[res.winner] == max(res.scores)
+
+
+@sync
+async def test_leave_and_continue_hands_the_keyboard_to_the_right_player():
+    from garito.tui.screens.menu import MenuScreen
+
+    first = GarApp(start=decimus_match(seats=("human", "human"), names=("Ana", "Bea")))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter", "enter")  # Ana's turn; she stands; the hand-off
+        await settle(pilot)
+        played = table(first).match
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        assert isinstance(first.screen, MenuScreen)
+    second = GarApp()
+    async with second.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # "Continue Decimus"
+        await settle(pilot)
+        # Bea is to act: the table opens behind a hand-off, showing nobody's dice yet.
+        assert isinstance(second.screen, HandOffScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table(second).match.state == played.state and table(second).viewer == 1
+        assert [d.value for d in table(second).query_one(DiceTray).dice] == [2, 2, 3, 4, 5]

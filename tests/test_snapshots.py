@@ -211,5 +211,6 @@ def test_decimus_showdown(snap_compare):
 
 
 def test_decimus_hand_off(snap_compare):
+    # Ana is handed the keyboard, stands; now Bea's turn.
     match = decimus_match(seats=("human", "human"), names=("Ana", "Bea"))
-    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys("enter"))
+    assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys("enter", "enter"))

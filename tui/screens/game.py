@@ -145,7 +145,15 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.persist()  # a game is saved from its first screen, not its first move
+        seat = self.seat_to_act
+        gate = self.HIDES_HANDS and len(self._humans) > 1 and self.is_human(seat)
+        if gate:
+            self.shown_to = seat  # type: ignore[assignment]
         self.show()
+        if gate:
+            # Two humans at one keyboard: nobody's secrets before the first
+            # of them says they are the one looking.
+            self._hand_off(seat, first=True)  # type: ignore[arg-type]
         self.call_after_refresh(self.next_turn)
 
     @property
@@ -174,7 +182,7 @@ class GameScreen(Screen[None]):
             self.show()
         self.refresh_bindings()
 
-    def _hand_off(self, seat: int) -> None:
+    def _hand_off(self, seat: int, first: bool = False) -> None:
         from .notices import HandOffScreen
 
         self.busy = True
@@ -186,7 +194,7 @@ class GameScreen(Screen[None]):
             self.show()
             self.refresh_bindings()
 
-        self.app.push_screen(HandOffScreen(names[seat], names[self.shown_to]), ready)
+        self.app.push_screen(HandOffScreen(names[seat], "" if first else names[self.shown_to]), ready)
 
     def play(self, action) -> bool:
         """Apply ``action`` for the seat to act; False (and a notice naming

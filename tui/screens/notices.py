@@ -84,10 +84,8 @@ class HandOffScreen(Screen[None]):
         with Vertical(classes="dialog", id="handoff") as box:
             box.border_title = "Hand-off"
             yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title")
-            yield Static(
-                f"{self.previous}, look away: {self.player}'s dice come next.",
-                classes="dialog-body",
-            )
+            who = f"{self.previous}, look away" if self.previous else "Everyone else, look away"
+            yield Static(f"{who}: {self.player}'s dice come next.", classes="dialog-body")
             yield Static(f"[b]Enter[/b]: {self.player} is ready", classes="dialog-keys")
 
     def action_ready(self) -> None:
