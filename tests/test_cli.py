@@ -38,11 +38,21 @@ BAD = [
         ["play", "gemelos", "--rule", "stake_min=10", "--rule", "stake_max=5"],
         "table limits need 1 ≤ minimum ≤ maximum",
     ),
+    (["play", "decimus", "--seats", "human,bot,bot"], "Decimus is for 2 seats, not 3"),
+    (
+        ["play", "decimus", "--seats", "human,bot:hard"],
+        "a computer level is one of classic, strong, not 'hard'",
+    ),
+    (["play", "decimus", "--rule", "target=25"], "target is one of 20, 30, 40, not '25'"),
+    (["play", "decimus", "--rule", "target"], "a rule is KEY=VALUE, like target=20"),
     (["rules", "nope"], "unknown game 'nope' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
     # argparse's own words (their quoting varies between Python versions)
     (["--theme", "pink"], "argument --theme: invalid choice: 'pink' (choose from "),
     (["dance"], "argument COMMAND: invalid choice: 'dance' (choose from "),
     (["play"], "the following arguments are required: game"),
+    (["rules"], "the following arguments are required: game"),
+    (["rules", "gemelos", "extra"], "unrecognized arguments: extra"),
+    (["play", "gemelos", "--seed"], "argument --seed: expected one argument"),
 ]
 
 

@@ -22,6 +22,7 @@ TABLES = {
     "barras": lambda seed: barras_match(seed=seed, seats=("human", "computer", "human")),
     "irwin": lambda seed: irwin_match(seed=seed, seats=("human", "computer"), salamander_deal="on"),
     "decimus": lambda seed: decimus_match(seed=seed, seats=("human", "human"), dice=()),
+    "menu": lambda seed: None,  # the menu, the new-game dialog, rules: whatever the keys open
 }
 
 KEYS = [
@@ -62,12 +63,24 @@ KEYS = [
     "5",
     "c",
     "backspace",
+    "ctrl+c",
+    "ctrl+a",
+    "ctrl+z",
+    "f2",
+    "delete",
     "p",
     "f",
     "d",
     "4",
     "a",
 ]
+
+
+async def responsive(pilot) -> None:
+    """Settle, failing if the app stops answering (a frozen screen)."""
+    import asyncio
+
+    await asyncio.wait_for(settle(pilot, rounds=1), timeout=30)
 
 
 @sync
@@ -77,18 +90,21 @@ async def monkey(game: str, seed: int, presses: int) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for i in range(presses // 3):
-            await pilot.press(*rng.choices(KEYS, k=3))
+            if rng.random() < 0.05:
+                await pilot.press(*[rng.choice(KEYS)] * 10)  # a key held down
+            else:
+                await pilot.press(*rng.choices(KEYS, k=3))
             if i % 10 == 0:
-                await settle(pilot, rounds=1)
+                await responsive(pilot)
                 if rng.random() < 0.3:
-                    await pilot.resize_terminal(rng.randint(20, 120), rng.randint(8, 40))
-                    await settle(pilot, rounds=1)
+                    await pilot.resize_terminal(rng.randint(20, 200), rng.randint(8, 60))
+                    await responsive(pilot)
                     await pilot.resize_terminal(80, 24)
             for screen in app.screen_stack:
                 if isinstance(screen, GameScreen):
                     again = Match.from_record(screen.match.to_record())
                     assert again.state == screen.match.state
-        await settle(pilot)
+        await responsive(pilot)
     found, damaged = saves.load_all()
     assert damaged == []
 

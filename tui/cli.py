@@ -48,6 +48,8 @@ class _VersionAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from garito.core import catalog
+
     p = _Parser(
         prog="garito",
         description="Garito: a terminal parlor of dice and card games.",
@@ -58,12 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", choices=THEMES, help="colour theme (ctrl+t cycles in the app)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     play = sub.add_parser("play", help="start a game directly", description="Start a game directly.")
-    play.add_argument("game", help="gemelos (more to come)")
+    play.add_argument("game", help=", ".join(g.id for g in catalog.GAMES if g.playable))
     play.add_argument(
         "--seats",
         default="human,computer",
         help="comma-separated seats: human, computer (or bot), with an optional "
-        ":easy/:hard level, e.g. human,bot:easy (default: human,computer)",
+        ":level (the game's own: easy/hard, classic/strong, ...), e.g. human,bot:easy "
+        "(default: human,computer)",
     )
     play.add_argument("--names", help="comma-separated names for the seats")
     play.add_argument("--seed", type=_seed, help="seed for the dice (a game is replayable from it)")
@@ -139,6 +142,8 @@ def make_match(args):
     variants = {v.key: v for v in rules.VARIANTS}
     for item in args.rule:
         key, eq, text = item.partition("=")
+        if not eq and key in variants:
+            raise UsageError(f"a rule is KEY=VALUE, like {key}={variants[key].choices[0]}")
         if not eq or key not in variants:
             raise UsageError(f"unknown rule {key!r} (rules: {', '.join(variants)})")
         try:
