@@ -28,6 +28,7 @@ test-long: $(VENV)/.test-extras
 	$(CLEAN_ENV) $(BIN)/python -m pytest -m slow
 
 bench: $(BIN)/garito
+	$(CLEAN_ENV) $(BIN)/python bench/suite.py
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py
 	$(BIN)/python bench/gemelos.py
 	$(BIN)/python bench/redman.py

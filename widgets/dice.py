@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -72,14 +73,43 @@ class DiceTray(Widget, can_focus=False):
         "dicetray--caption",
     }
 
-    dice: reactive[tuple[Die, ...]] = reactive(())
-    caption: reactive[str] = reactive("")
+    # Not repainted by themselves: the watchers repaint only the dice (and
+    # the caption) that changed, so a roll of one die over SSH costs one die.
+    dice: reactive[tuple[Die, ...]] = reactive((), repaint=False)
+    caption: reactive[str] = reactive("", repaint=False)
 
     def __init__(self, gap: int = 2, **kwargs) -> None:
         super().__init__(**kwargs)
         self.gap = gap  # columns between two dice
 
+    _shown_size = None
+
+    def watch_dice(self, old: tuple[Die, ...], new: tuple[Die, ...]) -> None:
+        if len(old) != len(new) or not self.is_mounted or self._shown_size != self.size:
+            self.refresh()
+            return
+        ascii_only = is_ascii(self)
+        x = 0
+        regions = []
+        for a, b in zip(old, new):
+            width = len(face_lines(b, ascii_only)[0])
+            if a != b:
+                regions.append(Region(x, 0, width, len(face_lines(b, ascii_only))))
+            x += width + self.gap
+        if regions:
+            # One span from the first changed die to the last: separate
+            # regions on the same lines go out as overlapping writes.
+            self.refresh(Region.from_union(regions))
+
+    def watch_caption(self, old: str, new: str) -> None:
+        if not self.is_mounted or self._shown_size != self.size:
+            self.refresh()
+            return
+        height = max((len(face_lines(d, is_ascii(self))) for d in self.dice), default=0)
+        self.refresh(Region(0, height, self.size.width, max(1, self.size.height - height)))
+
     def render(self) -> RenderableType:
+        self._shown_size = self.size
         ascii_only = is_ascii(self)
         pictures = [(face_lines(d, ascii_only), d.mark) for d in self.dice]
         height = max((len(p) for p, _ in pictures), default=0)

@@ -1,5 +1,10 @@
-"""Line: one bound line of text (markup allowed), repainted only when its
-``text`` changes. Cheaper than updating a Static by hand, and bindable."""
+"""Line: bound text (markup allowed), repainted only where it changed.
+
+Cheaper than updating a Static by hand, and bindable. When the text
+changes, only the wrapped rows that differ are repainted, each only as far
+as its longer version reaches: a prompt that changes one word of one row
+costs that row, not the whole block with its blank rows.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,28 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .rows import RowRepaint
 
-class Line(Widget, can_focus=False):
+
+class Line(RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     Line { height: auto; }
     """
 
-    text: reactive[str] = reactive("")
+    text: reactive[str] = reactive("", repaint=False, layout=True)
+
+    def _rows(self) -> list[tuple[str, str]]:
+        """The rows on screen: (plain text, the row's markup-free spans as
+        a key), so a change of style alone also counts as a change."""
+        width = max(1, self.content_size.width)
+        lines = Text.from_markup(self.text, overflow="fold").wrap(self.app.console, width)
+        return [(line.plain.rstrip(), repr(line.spans)) for line in lines]
+
+    def watch_text(self) -> None:
+        if not self.is_mounted:
+            return
+        self.repaint_rows(self._rows())
 
     def render(self) -> Text:
+        self.shown(self._rows())
         return Text.from_markup(self.text, overflow="fold")

@@ -8,6 +8,7 @@ changed rows dirty: one new log line costs one line, not the whole panel.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.geometry import Region, Size
 from textual.widget import Widget
 
@@ -33,4 +34,21 @@ class RowRepaint:
             y for y in range(max(len(old), len(rows))) if y >= len(old) or y >= len(rows) or old[y] != rows[y]
         ]
         if changed:
-            self.refresh(*(Region(0, y, size.width, 1) for y in changed))
+            # Only as far as the longer of the old and new text: the blank
+            # rest of a row costs bytes (styles, padding) and shows nothing.
+            self.refresh(
+                *(
+                    Region(0, y, min(size.width, max(_extent(old, y), _extent(rows, y), 1)), 1)
+                    for y in changed
+                )
+            )
+
+
+def _extent(rows: list, y: int) -> int:
+    """How many cells row ``y``'s text takes (a row is its text, or a tuple
+    whose first item is); 10,000 (the whole row) for anything else."""
+    if y >= len(rows):
+        return 0
+    row = rows[y]
+    text = row if isinstance(row, str) else row[0] if isinstance(row, tuple) and row else None
+    return cell_len(text) if isinstance(text, str) else 10_000

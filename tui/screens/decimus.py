@@ -155,7 +155,9 @@ class DecimusScreen(GameScreen):
         if rolling:
             self.dice = tuple(Die(v, 6, "dim" if i in self.picked else "") for i, v in enumerate(dice))
             cells = [f"{i + 1} reroll" if i in self.picked else f"{i + 1}" for i in range(5)]
+            left = 2 - s.rerolls[self.viewer]
             self.caption = " ".join(f"{c:^9}" for c in cells)
+            self.caption += f"\n{left} reroll{'s' if left != 1 else ''} left"
             return
         game = s.game if self._showdown is None and s.stage == "bet" else ""
         hand = set(dx.hand_dice(game, dice)) if game else set()
@@ -246,10 +248,9 @@ class DecimusScreen(GameScreen):
             self.prompt = f"{names[seat]}'s turn."
             self.hide_stake()
         elif s.stage == "roll":
-            left = 2 - s.rerolls[seat]
             self.prompt = (
                 f"[b]{names[seat]}[/b]: pick dice to reroll (1{gl['range']}5), then Enter; "
-                f"with none picked Enter is done. {left} reroll{'s' if left != 1 else ''} left."
+                "with none picked, Enter is done."
             )
             self.hide_stake()
         else:

@@ -291,7 +291,7 @@ class RedManScreen(GameScreen):
         beat = f" to beat {rm.show(rival)}" if rival else ""
         if s.config.bets == "predictions":
             return f"[b]{name}[/b], your roll{beat}: call it ({arrows}, or type dice), Space."
-        return f"[b]{name}[/b], your roll{beat}: press Space."
+        return f"[b]{name}[/b] rolls{beat} (Space)."
 
     # ------------------------------------------------------------ keys
 
