@@ -34,6 +34,7 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/redman.py
 	$(BIN)/python bench/barras.py
 	$(BIN)/python bench/irwin.py
+	$(BIN)/python bench/decimus.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:
