@@ -33,7 +33,9 @@ async def test_a_round_against_the_computer_by_keys():
         await pilot.press("enter")
         await settle(pilot)
         assert table(app).match.state.hands[0] == (6, 6, 5, 3, 4)
-        await pilot.press("enter")  # none picked: done
+        await pilot.press("1", "d")  # d is done even with a die picked
+        await settle(pilot)
+        assert table(app).match.actions[2] == dx.STAND
         await settle(pilot)
         # Ramón rerolled (all five, then one) and the betting opens on Maiores, Ana first.
         s = table(app).match.state

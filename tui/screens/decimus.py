@@ -49,7 +49,7 @@ class DecimusScreen(GameScreen):
 
     BINDINGS = [
         Binding("space,enter", "reroll", "Reroll"),
-        Binding("space,enter", "stand", "Done"),
+        Binding("space,enter", "stand", "Done", show=False),  # the prompt says so; d is shown
         Binding("space,enter", "bet", "Bet"),
         Binding("space,enter", "raise", "Raise"),
         Binding("space,enter", "hurry", "Hurry"),
@@ -290,7 +290,7 @@ class DecimusScreen(GameScreen):
                 return can_reroll
             if action == "stand":
                 return not self.picked
-            return bool(self.picked)
+            return True  # d: done, whatever is picked
         if action in ("bet", "raise", "stake_by"):
             if not (mine and s.stage == "bet"):
                 return False
