@@ -245,26 +245,6 @@ async def test_computer_only_table_plays_itself_to_the_end():
 
 
 @sync
-async def test_a_full_disk_is_reported_once_and_play_goes_on(monkeypatch):
-    from garito.store import saves as store
-
-    def full(*_args, **_kwargs):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(store, "write_atomic", full)
-    app = GarApp(start=gemelos_match(seats=("human", "human")))
-    async with app.run_test() as pilot:
-        await settle(pilot)
-        for _ in range(3):
-            await pilot.press("space")
-            await settle(pilot)
-        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert len(game.match.actions) >= 2
-        notes = [n.message for n in app._notifications if "cannot be saved" in n.message]
-        assert notes == ["The game cannot be saved (No space left on device); play goes on."]
-
-
-@sync
 async def test_command_palette_offers_the_games():
     app = GarApp()
     async with app.run_test() as pilot:

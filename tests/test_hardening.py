@@ -83,16 +83,20 @@ def test_a_failed_write_keeps_the_last_good_save(monkeypatch, failure):
     assert [p.name for p in saves.save_path("gemelos").parent.iterdir() if p.name.endswith(".tmp")] == []
 
 
+@pytest.mark.parametrize(
+    "errno_, words",
+    [(errno.EROFS, "Read-only file system"), (errno.ENOSPC, "No space left on device")],
+)
 @sync
-async def test_a_read_only_disk_is_reported_once_and_the_good_save_kept(monkeypatch):
+async def test_a_read_only_or_full_disk_is_reported_once_and_the_good_save_kept(monkeypatch, errno_, words):
     first = gemelos_match(seats=("human", "human"))
     saves.save(first)
     before = saves.save_path("gemelos").read_text()
 
-    def read_only(*_args, **_kwargs):
-        raise OSError(errno.EROFS, "Read-only file system")
+    def failing(*_args, **_kwargs):
+        raise OSError(errno_, words)
 
-    monkeypatch.setattr(atomic.os, "replace", read_only)
+    monkeypatch.setattr(atomic.os, "replace", failing)
     app = GarApp(start=gemelos_match(seats=("human", "human")))
     async with app.run_test() as pilot:
         await settle(pilot)
@@ -100,7 +104,7 @@ async def test_a_read_only_disk_is_reported_once_and_the_good_save_kept(monkeypa
             await pilot.press("space")
             await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert len(game.match.actions) >= 2
+        assert len(game.match.actions) >= 2  # play went on
         notes = [n.message for n in app._notifications if "cannot be saved" in n.message]
-        assert notes == ["The game cannot be saved (Read-only file system); play goes on."]
+        assert notes == [f"The game cannot be saved ({words}); play goes on."]
     assert saves.save_path("gemelos").read_text() == before
