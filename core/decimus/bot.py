@@ -22,13 +22,8 @@ from collections import Counter
 from functools import cache
 
 from . import hands
-from .game import DECLARED, MAX_RAISE, Action, View
+from .game import DECLARED, FOLD, MAX_RAISE, PASS, SEE, STAND, Action, View, round_events
 from .rules import GAMES, hand_value
-
-STAND = Action("stand")
-PASS = Action("pass")
-SEE = Action("see")
-FOLD = Action("fold")
 
 
 def choose(view: View, legal: list[Action], level: str = "strong") -> Action:
@@ -45,15 +40,6 @@ def choose(view: View, legal: list[Action], level: str = "strong") -> Action:
 def _seed(view: View) -> int:
     # ints and tuples of ints hash the same in every process
     return hash((view.seat, view.round, len(view.events), view.dice, view.scores)) & 0xFFFFFFFF
-
-
-def _round_events(view: View):
-    out = []
-    for ev in reversed(view.events):
-        if ev.kind == "round":
-            break
-        out.append(ev)
-    return out[::-1]
 
 
 def _bet_action(view: View, raise_by: int) -> Action:
@@ -144,9 +130,9 @@ def rival_range(view: View):
     """The rival's final hand as a 252-entry distribution: from its public
     reroll counts, then (while betting) its having a hand in the game and
     each bet it made in this game, which makes strong hands likelier."""
-    me, rival = view.seat, 1 - view.seat
+    rival = 1 - view.seat
     rival_first = view.first == rival
-    events = _round_events(view)
+    events = round_events(view.events)
     counts = tuple(ev.amount for ev in events if ev.kind == "reroll" and ev.seat == rival)
     dist = hands.range_after(rival_first, counts)
     if view.stage != "bet":
@@ -159,7 +145,6 @@ def rival_range(view: View):
     raises = sum(1 for ev in events[opened:] if ev.kind == "bet" and ev.seat == rival)
     for _ in range(min(raises, 2)):
         dist = [p * (0.3 + 0.7 / (1 + math.exp(-(s - 0.6) / 0.08))) for p, s in zip(dist, strength)]
-    del me
     return dist
 
 

@@ -381,6 +381,13 @@ def _showdown(state: State) -> State:
     return _start_round(state, 1 - state.first)
 
 
+def round_events(events) -> tuple[Event, ...]:
+    """The events of the latest round, from its ``round`` event on (what a
+    screen shows of the round and what a computer seat reads of it)."""
+    start = max((i for i, e in enumerate(events) if e.kind == "round"), default=0)
+    return tuple(events[start:])
+
+
 def is_over(state: State) -> bool:
     return state.stage == "over"
 

@@ -114,14 +114,10 @@ def positions_to_reroll(dice, kept: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
 def hand_score(first: bool) -> tuple[float, ...]:
     """Each hand's worth as the expected number of the four games it wins
     against a fresh roll (a game neither can score counts half)."""
-    return _hand_score(first)
-
-
-@cache
-def _hand_score(first: bool) -> tuple[float, ...]:
     hists = {g: histogram(g, PRIOR) for g in GAMES}
     return tuple(sum(equity(g, VALUES[g][i], hists[g], first) for g in GAMES) for i in range(len(HANDS)))
 

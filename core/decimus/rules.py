@@ -86,9 +86,10 @@ def winner(game: str, first, second) -> int:
     return 0 if (a > b) == HIGHER_WINS[game] else 1
 
 
-def describe(game: str, dice) -> str:
+def describe(game: str, dice, short: bool = False) -> str:
     """The hand in words, as the showdown tells it: "6-6-5 = 17",
-    "1-2-2 = 5", "4 = 1+3", "a pair of 5s with an ace", "no hand"."""
+    "1-2-2 = 5", "4 = 1+3", "a pair of 5s with an ace", "no hand";
+    ``short`` for a table cell ("5s + ace")."""
     dice = _check(game, dice)
     value = hand_value(game, dice)
     if value is None:
@@ -102,7 +103,8 @@ def describe(game: str, dice) -> str:
         i, j, k = hand_dice(game, dice)
         parts = sorted(dice[x] for x in (i, j, k))
         return f"{parts[2]} = {parts[0]}+{parts[1]}"
-    return f"a pair of {'aces' if value == 1 else f'{value}s'} with an ace"
+    pair = "aces" if value == 1 else f"{value}s"
+    return f"{pair} + ace" if short else f"a pair of {pair} with an ace"
 
 
 def why(game: str, won, lost, tie_to_first: bool) -> str:

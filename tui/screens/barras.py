@@ -16,12 +16,11 @@ from garito.core.barras.odds import beat_chance, win_chance
 from garito.core.match import Match
 from garito.widgets.chart import Chart, plot_lines
 from garito.widgets.dice import DiceTray, Die
-from garito.widgets.gamelog import GameLog
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
+from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
-from garito.widgets.stake import StakeBar
 
 from .game import GameScreen
 from .results import InfoScreen
@@ -60,27 +59,16 @@ class BarrasScreen(GameScreen):
         yield Line(id="title").data_bind(text=BarrasScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="left"):
-                with Vertical(id="seats-panel", classes="panel") as p:
-                    p.border_title = "Table"
+                with Panel("Table", id="seats-panel"):
                     yield Scoreboard().data_bind(BarrasScreen.columns, BarrasScreen.rows)
-                with Vertical(id="dice-panel", classes="panel") as p:
-                    p.border_title = "Bar and throw"
+                with Panel("Bar and throw", id="dice-panel"):
                     yield DiceTray().data_bind(BarrasScreen.dice, BarrasScreen.caption)
                 yield Line(id="prompt").data_bind(text=BarrasScreen.prompt)
-                yield StakeBar("Bet", id="stake").data_bind(
-                    BarrasScreen.amount,
-                    BarrasScreen.low,
-                    BarrasScreen.high,
-                    BarrasScreen.note,
-                    active=BarrasScreen.staking,
-                )
+                yield self.stake_bar("Bet")
             with Vertical(id="right"):
-                with Vertical(id="chart-panel", classes="panel") as p:
-                    p.border_title = "Chips"
+                with Panel("Chips", id="chart-panel"):
                     yield Chart(id="chart").data_bind(BarrasScreen.series, BarrasScreen.labels)
-                with Vertical(id="log-panel", classes="panel") as p:
-                    p.border_title = "Log"
-                    yield GameLog(id="log")
+                yield from self.log_panel()
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -17,31 +17,14 @@ from garito.core import decimus as dx
 from garito.core.decimus.bot import game_equity
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray, Die
-from garito.widgets.gamelog import GameLog
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
+from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.stake import StakeBar
 
 from .game import GameScreen
-
-
-def short_hand(game: str, dice) -> str:
-    """A hand in a table cell: "6-6-5 = 17", "4 = 1+3", "5s + ace"."""
-    if dx.hand_value(game, dice) is None:
-        return "no hand"
-    if game == "par_con_as":
-        v = dx.hand_value(game, dice)
-        return f"{'aces' if v == 1 else f'{v}s'} + ace"
-    return dx.describe(game, dice)
-
-
-def round_events(events) -> tuple[int, list]:
-    """The events of the latest round (from its ``round`` event on) and
-    where they start."""
-    start = max((i for i, e in enumerate(events) if e.kind == "round"), default=0)
-    return start, list(events[start:])
 
 
 class DecimusScreen(GameScreen):
@@ -84,31 +67,20 @@ class DecimusScreen(GameScreen):
         yield Line(id="title").data_bind(text=DecimusScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="decimus-left"):
-                with Vertical(id="dice-panel", classes="panel") as p:
-                    p.border_title = "Your dice"
+                with Panel("Your dice", id="dice-panel"):
                     yield DiceTray(gap=1).data_bind(DecimusScreen.dice, DecimusScreen.caption)
-                with Vertical(id="games-panel", classes="panel") as p:
-                    p.border_title = "Games"
+                with Panel("Games", id="games-panel"):
                     yield Scoreboard(label="Game", id="games-table").data_bind(
                         columns=DecimusScreen.game_columns, rows=DecimusScreen.game_rows
                     )
                 yield Line(id="prompt").data_bind(text=DecimusScreen.prompt)
-                yield StakeBar("Raise by", id="stake").data_bind(
-                    DecimusScreen.amount,
-                    DecimusScreen.low,
-                    DecimusScreen.high,
-                    DecimusScreen.note,
-                    active=DecimusScreen.staking,
-                )
+                yield self.stake_bar("Raise by")
             with Vertical(id="decimus-right"):
-                with Vertical(id="players-panel", classes="panel") as p:
-                    p.border_title = "Players"
+                with Panel("Players", id="players-panel"):
                     yield Scoreboard(label="Player", id="players").data_bind(
                         columns=DecimusScreen.seat_columns, rows=DecimusScreen.seat_rows
                     )
-                with Vertical(id="log-panel", classes="panel") as p:
-                    p.border_title = "Log"
-                    yield GameLog(id="log")
+                yield from self.log_panel()
         yield KeyBar()
 
     # ------------------------------------------------------------ match → widgets
@@ -120,7 +92,7 @@ class DecimusScreen(GameScreen):
         if self._showdown is not None:
             # Between rounds: the round that ended, not the next one's secrets.
             events = events[: self._showdown + 1]
-        start, story = round_events(events[: self._showdown] if self._showdown is not None else events)
+        story = dx.round_events(events[: self._showdown] if self._showdown is not None else events)
         number = story[0].amount if story else s.round
         dash = glyphs(self.app.ascii_only)["dash"]
         names = m.names
@@ -200,7 +172,7 @@ class DecimusScreen(GameScreen):
             rows.append(
                 SeatRow(
                     dx.TITLES[g],
-                    (f"{short_hand(g, dice) if dice else '':<14}", cell),
+                    (f"{dx.describe(g, dice, short=True) if dice else '':<14}", cell),
                     turn=betting and g == s.game,
                     out=g in status and status[g] == "not scored",
                 )
@@ -268,7 +240,7 @@ class DecimusScreen(GameScreen):
             self.prompt = f"[b]{names[seat]}[/b], {title}: {said}. [dim]You win it {odds:.0%}.[/dim]"
             self.query_one(StakeBar).label = "Raise by" if s.bet_made else "Bet"
             self.offer_stake(seat, 1, dx.MAX_RAISE, "")
-            self.note = f"your total would be {theirs + self.amount}"
+            self._note()
         self.refresh_bindings()
 
     # ------------------------------------------------------------ keys
@@ -318,17 +290,18 @@ class DecimusScreen(GameScreen):
     def action_stand(self) -> None:
         self.play(dx.STAND)
 
-    def action_stand_any(self) -> None:
-        self.play(dx.STAND)
+    action_stand_any = action_stand  # d: the same, whatever is picked
 
     def action_bet(self) -> None:
         self.play(dx.Action("bet", amount=self.amount))
 
-    def action_raise(self) -> None:
-        self.play(dx.Action("bet", amount=self.amount))
+    action_raise = action_bet  # the same move; the key bar names it by the moment
 
     def action_stake_by(self, delta: int) -> None:
         super().action_stake_by(delta)
+        self._note()
+
+    def _note(self) -> None:
         s = self.match.state
         if s.stage == "bet":
             self.note = f"your total would be {s.totals[1 - s.speaker] + self.amount}"
@@ -357,7 +330,7 @@ class DecimusScreen(GameScreen):
         m = self.match
         names = m.names
         events = m.state.events[: self._showdown + 1]
-        _, story = round_events(events[: self._showdown])
+        story = dx.round_events(events[: self._showdown])
         shown = events[self._showdown].dice
         body = Text()
         for i in (0, 1):
@@ -367,7 +340,7 @@ class DecimusScreen(GameScreen):
         body.append("\n")
         after = m.state.events[self._showdown + 1 :]
         lines = {}
-        for e in story[1:] + list(after):
+        for e in story[1:] + after:
             if e.kind in ("fold", "point", "unscored", "settle"):
                 text = dx.narrate(e, names)
                 if e.kind == "fold":

@@ -98,6 +98,22 @@ class GameScreen(Screen[None]):
         self._story += [self.rules.narrate(e, names) for e in events[len(self._story) :]]
         self.query_one(GameLog).tell(self._story)
 
+    def stake_bar(self, label: str = "Stake"):
+        """The StakeBar for ``compose``, bound to the values ``offer_stake`` sets."""
+        from garito.widgets.stake import StakeBar
+
+        return StakeBar(label, id="stake").data_bind(
+            GameScreen.amount, GameScreen.low, GameScreen.high, GameScreen.note, active=GameScreen.staking
+        )
+
+    def log_panel(self):
+        """The titled log for ``compose`` (``yield from self.log_panel()``)."""
+        from garito.widgets.gamelog import GameLog
+        from garito.widgets.panel import Panel
+
+        with Panel("Log", id="log-panel"):
+            yield GameLog(id="log")
+
     def offer_stake(self, seat: int, low: int, high: int, note: str) -> None:
         """Show the stake bar for ``seat``: the amount starts at ``low`` on
         each new decision and keeps the player's choice while it lasts."""

@@ -17,12 +17,11 @@ from garito.core import gemelos as g
 from garito.core.gemelos.odds import seat_chances
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray, Die
-from garito.widgets.gamelog import GameLog
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
+from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
-from garito.widgets.stake import StakeBar
 
 from .game import GameScreen
 from .results import InfoScreen
@@ -52,23 +51,13 @@ class GemelosScreen(GameScreen):
         yield Line(id="title").data_bind(text=GemelosScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="left"):
-                with Vertical(id="seats-panel", classes="panel") as p:
-                    p.border_title = "Table"
+                with Panel("Table", id="seats-panel"):
                     yield Scoreboard().data_bind(GemelosScreen.columns, GemelosScreen.rows)
-                with Vertical(id="dice-panel", classes="panel") as p:
-                    p.border_title = "Dice"
+                with Panel("Dice", id="dice-panel"):
                     yield DiceTray().data_bind(GemelosScreen.dice, GemelosScreen.caption)
                 yield Line(id="prompt").data_bind(text=GemelosScreen.prompt)
-                yield StakeBar(id="stake").data_bind(
-                    GemelosScreen.amount,
-                    GemelosScreen.low,
-                    GemelosScreen.high,
-                    GemelosScreen.note,
-                    active=GemelosScreen.staking,
-                )
-            with Vertical(id="log-panel", classes="panel") as p:
-                p.border_title = "Log"
-                yield GameLog(id="log")
+                yield self.stake_bar()
+            yield from self.log_panel()
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -16,10 +16,10 @@ from garito.core.irwin.odds import best_ant_number, best_change, take_chance, th
 from garito.core.irwin.rules import FIGURES, STATUETTES
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray, Die
-from garito.widgets.gamelog import GameLog
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
+from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .game import GameScreen
@@ -67,25 +67,20 @@ class IrwinScreen(GameScreen):
         yield Line(id="title").data_bind(text=IrwinScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="irwin-left"):
-                with Vertical(id="statuettes-panel", classes="panel") as p:
-                    p.border_title = "Statuettes"
+                with Panel("Statuettes", id="statuettes-panel"):
                     yield Scoreboard(label="Statuette", id="statuettes").data_bind(
                         columns=IrwinScreen.columns, rows=IrwinScreen.rows
                     )
-                with Vertical(id="dice-panel", classes="panel") as p:
-                    p.border_title = "Dice"
+                with Panel("Dice", id="dice-panel"):
                     yield DiceTray().data_bind(IrwinScreen.dice, IrwinScreen.caption)
                 yield Line(id="prompt").data_bind(text=IrwinScreen.prompt)
                 yield Line(id="choice").data_bind(text=IrwinScreen.choice)
             with Vertical(id="irwin-right"):
-                with Vertical(id="players-panel", classes="panel") as p:
-                    p.border_title = "Players"
+                with Panel("Players", id="players-panel"):
                     yield Scoreboard(label="Player", id="players").data_bind(
                         columns=IrwinScreen.seat_columns, rows=IrwinScreen.seat_rows
                     )
-                with Vertical(id="log-panel", classes="panel") as p:
-                    p.border_title = "Log"
-                    yield GameLog(id="log")
+                yield from self.log_panel()
         yield KeyBar()
 
     # ------------------------------------------------------------ match → widgets

@@ -18,12 +18,11 @@ from garito.core import redman as rm
 from garito.core.match import Match
 from garito.core.redman.odds import prediction_edge, round_chances
 from garito.widgets.dice import DiceTray, Die, face_lines
-from garito.widgets.gamelog import GameLog
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
+from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
-from garito.widgets.stake import StakeBar
 
 from .game import GameScreen
 from .results import InfoScreen, _Box
@@ -67,30 +66,19 @@ class RedManScreen(GameScreen):
         yield Line(id="title").data_bind(text=RedManScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="left"):
-                with Vertical(id="seats-panel", classes="panel") as p:
-                    p.border_title = "Table"
+                with Panel("Table", id="seats-panel"):
                     yield Scoreboard().data_bind(RedManScreen.columns, RedManScreen.rows)
-                with Vertical(id="dice-panel", classes="panel") as p:
-                    p.border_title = "Dice"
+                with Panel("Dice", id="dice-panel"):
                     yield DiceTray().data_bind(RedManScreen.dice, RedManScreen.caption)
                 yield Line(id="prompt").data_bind(text=RedManScreen.prompt)
                 yield Line(id="call").data_bind(text=RedManScreen.call_text)
-                yield StakeBar(id="stake").data_bind(
-                    RedManScreen.amount,
-                    RedManScreen.low,
-                    RedManScreen.high,
-                    RedManScreen.note,
-                    active=RedManScreen.staking,
-                )
+                yield self.stake_bar()
             with Vertical(id="right"):
-                with Vertical(id="ledger-panel", classes="panel") as p:
-                    p.border_title = "Rounds"
+                with Panel("Rounds", id="ledger-panel"):
                     yield Scoreboard(label="#", id="ledger").data_bind(
                         columns=RedManScreen.ledger_columns, rows=RedManScreen.ledger_rows
                     )
-                with Vertical(id="log-panel", classes="panel") as p:
-                    p.border_title = "Log"
-                    yield GameLog(id="log")
+                yield from self.log_panel()
         yield KeyBar()
 
     # ------------------------------------------------------------ match → widgets
