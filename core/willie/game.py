@@ -1,0 +1,483 @@
+"""Willie as a state machine (RULES.md §6).
+
+A round: the dealer deals (12 cards each for two, 10 for three, or the
+variant), the player left of the dealer starts. A turn: the first card is
+drawn at once; the player melds (``meld`` with the whole new table) or
+passes, which draws a second card; again, and the third draw ends the turn
+with no meld. After any turn a player with few enough hand points may
+``close`` (the round ends and is scored) or ``continue``. When a draw takes
+the pile's last card, the turn goes on without further draws; then every
+player, the next one first and the drawer last, has one more turn with no
+draw, and the round ends. The match ends after the round in which someone
+reaches the target.
+
+The meld move is open-ended (any legal rearrangement of the table), so
+``legal_actions`` lists the fixed moves and ``OPEN_ACTIONS`` names the kind
+it cannot list; ``apply`` checks a ``meld`` against the rules
+(``rules.play_problem``) and refuses it, untouched, naming the rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from ..dice import RngState, new_stream
+from ..errors import IllegalAction
+from ..variants import RecordedConfig, Variant, view_of
+from ..words import count
+from .cards import deck, parse, points, sort_hand
+from .melds import kind
+from .rules import match_bonuses, play_problem, score_round
+
+OPEN_ACTIONS = ("meld",)
+
+
+@dataclass(frozen=True)
+class Config(RecordedConfig):
+    GAME = "Willie"
+    players: int = 2
+    hand_size: int = 0  # 0: 12 cards for two players, 10 for three
+    group_max: int = 4
+    close_at: int = 3
+    target: int = 25
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3):
+            raise ValueError("Willie is for 2 or 3 players")
+        if self.hand_size and not 8 <= self.hand_size <= 12:
+            raise ValueError("a hand is 8 to 12 cards")
+        if self.group_max not in (4, 5):
+            raise ValueError("a group has at most 4 cards, or 5 as a variant")
+        if not 0 <= self.close_at <= 10:
+            raise ValueError("closing is allowed at 0 to 10 hand points")
+        if self.target < 1:
+            raise ValueError("the target is at least 1 point")
+
+    @property
+    def cards_dealt(self) -> int:
+        return self.hand_size or (12 if self.players == 2 else 10)
+
+
+def _cut(text: str) -> tuple[tuple[str, ...], ...]:
+    melds = []
+    for part in text.split("|"):
+        cards = part.split()
+        if not cards:
+            raise ValueError("an empty meld")
+        for c in cards:
+            parse(c)
+        melds.append(tuple(cards))
+    return tuple(melds)
+
+
+@dataclass(frozen=True)
+class Action:
+    """``meld 7r 8r 9r | J=5r 5g 5b`` (the whole table after the play, melds
+    split by ``|``), ``pass``, ``close`` or ``continue``."""
+
+    kind: str
+    table: tuple[tuple[str, ...], ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == "meld":
+            return "meld " + " | ".join(" ".join(m) for m in self.table)
+        return self.kind
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        words = text.split(maxsplit=1)
+        if words in (["pass"], ["close"], ["continue"]):
+            return cls(words[0])
+        if len(words) == 2 and words[0] == "meld":
+            try:
+                return cls("meld", _cut(words[1]))
+            except ValueError as e:
+                raise ValueError(f"not a Willie action: {text!r} ({e})") from None
+        raise ValueError(f"not a Willie action: {text!r}")
+
+
+PASS = Action("pass")
+CLOSE = Action("close")
+CONTINUE = Action("continue")
+
+
+def meld(table) -> Action:
+    """The meld action that leaves ``table`` (melds of cards) on the table."""
+    return Action("meld", tuple(tuple(m) for m in table))
+
+
+@dataclass(frozen=True)
+class Event:
+    """kind: ``round`` (seat: the dealer), ``draw`` (amount: 1st/2nd/3rd),
+    ``meld`` (cards: from the hand), ``pass``, ``no_meld`` (the third
+    draw), ``pile_out``, ``close``, ``score`` (the round: hands, points,
+    winners, deltas), ``bonus`` (deltas), ``end`` (seat -1: a draw)."""
+
+    kind: str
+    seat: int = -1
+    amount: int = 0
+    cards: tuple[str, ...] = ()
+    values: tuple[int, ...] = ()
+    deltas: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    hands: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    seed: int
+    rng: RngState = field(repr=False)
+    round: int
+    dealer: int
+    stage: str  # meld | close | over
+    turn: int
+    draws: int  # cards drawn this turn (0 in the last turns)
+    hands: tuple[tuple[str, ...], ...]
+    table: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...] = field(repr=False)
+    last_turns: int | None  # turns left once the pile is out
+    scores: tuple[int, ...]
+    rounds_won: tuple[int, ...]
+    winner_seat: int | None
+    events: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.stage == "over"
+
+    @property
+    def pile_count(self) -> int:
+        return len(self.pile)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.hands)
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's view: its own hand, the table, how many cards the others
+    hold and the pile has, never which."""
+
+    seat: int
+    config: Config
+    round: int
+    dealer: int
+    stage: str
+    to_act: int | None
+    draws: int
+    hand: tuple[str, ...]
+    table: tuple[tuple[str, ...], ...]
+    pile_count: int
+    hand_sizes: tuple[int, ...]
+    last_turns: int | None
+    scores: tuple[int, ...]
+    rounds_won: tuple[int, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: int | None  # None: equal totals, a draw
+    scores: tuple[int, ...]
+    rounds: int
+
+
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+    if dice:
+        raise ValueError("Willie is played with cards: a record of dice does not fit it")
+    rng = new_stream(seed)
+    r = random.Random()
+    r.setstate(rng)
+    dealer = r.randrange(config.players)
+    n = config.players
+    state = State(
+        config=config,
+        seed=seed,
+        rng=r.getstate(),
+        round=0,
+        dealer=(dealer - 1) % n,  # _deal moves the deal on by one
+        stage="meld",
+        turn=0,
+        draws=0,
+        hands=((),) * n,
+        table=(),
+        pile=(),
+        last_turns=None,
+        scores=(0,) * n,
+        rounds_won=(0,) * n,
+        winner_seat=None,
+        events=(),
+    )
+    return _deal(state)
+
+
+def _deal(state: State) -> State:
+    n = state.config.players
+    dealer = (state.dealer + 1) % n
+    r = random.Random()
+    r.setstate(state.rng)
+    cards = list(deck())
+    r.shuffle(cards)
+    size = state.config.cards_dealt
+    hands = [[] for _ in range(n)]
+    for i in range(size * n):  # one at a time, from the dealer's left
+        hands[(dealer + 1 + i) % n].append(cards[i])
+    pile = tuple(cards[size * n :])
+    state = replace(
+        state,
+        rng=r.getstate(),
+        round=state.round + 1,
+        dealer=dealer,
+        hands=tuple(sort_hand(h) for h in hands),
+        table=(),
+        pile=pile,
+        last_turns=None,
+        events=state.events + (Event("round", seat=dealer, amount=state.round + 1),),
+    )
+    return _start_turn(state, (dealer + 1) % n)
+
+
+def _start_turn(state: State, seat: int) -> State:
+    state = replace(state, stage="meld", turn=seat, draws=0)
+    if state.last_turns is None:
+        return _draw(state)
+    return state
+
+
+def _draw(state: State) -> State:
+    """The player to move draws the pile's top card."""
+    seat = state.turn
+    card, pile = state.pile[-1], state.pile[:-1]
+    hands = list(state.hands)
+    hands[seat] = sort_hand(hands[seat] + (card,))
+    events = (Event("draw", seat=seat, amount=state.draws + 1),)
+    if not pile:
+        events += (Event("pile_out", seat=seat),)
+    return replace(state, hands=tuple(hands), pile=pile, draws=state.draws + 1, events=state.events + events)
+
+
+def to_act(state: State) -> int | None:
+    return None if state.stage == "over" else state.turn
+
+
+def legal_actions(state: State) -> list[Action]:
+    """The fixed moves; a ``meld`` is also legal in the ``meld`` stage when
+    the rules accept its table (see ``OPEN_ACTIONS``)."""
+    if state.stage == "meld":
+        return [PASS]
+    if state.stage == "close":
+        return [CLOSE, CONTINUE]
+    return []
+
+
+def can_close(state: State, seat: int) -> bool:
+    return points(state.hands[seat]) <= state.config.close_at
+
+
+def _refusal(state: State, action: Action) -> IllegalAction | None:
+    if state.stage == "over":
+        return IllegalAction("The match is over.", action)
+    if state.stage == "close":
+        if action.kind in ("close", "continue"):
+            return None
+        return IllegalAction("Your turn is over: close the round or continue.", action)
+    if action.kind == "pass":
+        return None
+    if action.kind != "meld":
+        return IllegalAction("Closing comes after your turn: meld or pass first.", action)
+    problem = play_problem(state.table, state.hands[state.turn], action.table, state.config.group_max)
+    if problem:
+        return IllegalAction(problem, action)
+    return None
+
+
+def apply(state: State, action: Action) -> State:
+    refused = _refusal(state, action)
+    if refused is not None:
+        raise refused
+    seat = state.turn
+    if action.kind == "close":
+        ev = Event("close", seat=seat, amount=points(state.hands[seat]))
+        return _end_round(replace(state, events=state.events + (ev,)), closer=seat)
+    if action.kind == "continue":
+        return _next_turn(state)
+    if action.kind == "pass":
+        state = replace(state, events=state.events + (Event("pass", seat=seat),))
+        if state.last_turns is None and state.pile and state.draws < 3:
+            state = _draw(state)
+            if state.draws == 3:
+                state = replace(state, events=state.events + (Event("no_meld", seat=seat),))
+                return _end_turn(state)
+            return state
+        return _end_turn(state)
+    # a meld
+    before = Counter(parse(c).physical for m in state.table for c in m)
+    after = Counter(parse(c).physical for m in action.table for c in m)
+    played = after - before
+    hand = Counter(state.hands[seat]) - played
+    hands = list(state.hands)
+    hands[seat] = sort_hand(hand.elements())
+    from_hand = sort_hand(played.elements())
+    ev = Event("meld", seat=seat, amount=points(from_hand), cards=from_hand)
+    state = replace(
+        state,
+        hands=tuple(hands),
+        table=tuple(_tidy(m) for m in action.table),
+        events=state.events + (ev,),
+    )
+    return _end_turn(state)
+
+
+def _tidy(meld) -> tuple[str, ...]:
+    """A meld in reading order: a run by rank, a group by suit, a Willie J Q K."""
+    from .cards import sort_key
+
+    if kind(meld) == "run":
+        return tuple(sorted(meld, key=lambda c: parse(c).rank))
+    return tuple(sorted(meld, key=sort_key))
+
+
+def _end_turn(state: State) -> State:
+    if can_close(state, state.turn):
+        return replace(state, stage="close")
+    return _next_turn(state)
+
+
+def _next_turn(state: State) -> State:
+    n = state.config.players
+    nxt = (state.turn + 1) % n
+    last = state.last_turns
+    if last is None:
+        if state.pile:
+            return _start_turn(state, nxt)
+        last = n  # the pile ran out this turn: everyone, its drawer last, once more
+    else:
+        last -= 1  # one of the last turns was played
+        if last == 0:
+            return _end_round(replace(state, last_turns=0), closer=None)
+    return _start_turn(replace(state, last_turns=last), nxt)
+
+
+def _end_round(state: State, closer: int | None) -> State:
+    score = score_round(state.hands, closer)
+    totals = tuple(a + b for a, b in zip(state.scores, score.scores))
+    won = tuple(w + (i in score.winners) for i, w in enumerate(state.rounds_won))
+    ev = Event(
+        "score",
+        seat=-1 if closer is None else closer,
+        values=score.hand_points,
+        deltas=score.scores,
+        winners=score.winners,
+        hands=state.hands,
+        amount=int(score.closer_penalty),
+        cards=tuple(str(i) for i in score.empty_bonus),
+    )
+    state = replace(state, scores=totals, rounds_won=won, events=state.events + (ev,))
+    target = state.config.target
+    if max(totals) < target:
+        return _deal(state)
+    bonus = match_bonuses(totals, won, target)
+    final = tuple(a + b for a, b in zip(totals, bonus))
+    top = max(final)
+    leaders = [i for i, t in enumerate(final) if t == top]
+    winner = leaders[0] if len(leaders) == 1 else None
+    events = (Event("bonus", deltas=bonus), Event("end", seat=-1 if winner is None else winner))
+    return replace(state, stage="over", scores=final, winner_seat=winner, events=state.events + events)
+
+
+def is_over(state: State) -> bool:
+    return state.stage == "over"
+
+
+def result(state: State) -> Result | None:
+    if state.stage != "over":
+        return None
+    return Result(state.winner_seat, state.scores, state.round)
+
+
+def view(state: State, seat: int) -> View:
+    return view_of(View, state, seat=seat, to_act=to_act(state), hand=state.hands[seat])
+
+
+def summary(state: State, names) -> str:
+    score = " · ".join(f"{n} {s}" for n, s in zip(names, state.scores))
+    if state.stage == "over":
+        return f"Over after {count(state.round, 'round')}: {score}"
+    return f"Round {state.round}, to {state.config.target}: {score}"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, str(n))
+
+
+def narrate(event: Event, names) -> str:
+    who = names[event.seat] if event.seat >= 0 else ""
+    k = event.kind
+    if k == "round":
+        return f"Round {event.amount}: {who} deals."
+    if k == "draw":
+        return f"{who} draws a {_ordinal(event.amount)} card."
+    if k == "meld":
+        return f"{who} melds {' '.join(event.cards)} ({count(event.amount, 'point')})."
+    if k == "pass":
+        return f"{who} passes."
+    if k == "no_meld":
+        return f"{who} drew three cards: no meld this turn."
+    if k == "pile_out":
+        return f"{who} draws the last card: everyone has one more turn."
+    if k == "close":
+        return f"{who} closes with {count(event.amount, 'point')} in hand."
+    if k == "score":
+        won = " and ".join(names[w] for w in event.winners)
+        parts = ", ".join(
+            f"{names[i]} {p} in hand, {d:+d}" for i, (p, d) in enumerate(zip(event.values, event.deltas))
+        )
+        return f"Round to {won}: {parts}."
+    if k == "bonus":
+        return "Bonuses: " + ", ".join(f"{n} {d:+d}" for n, d in zip(names, event.deltas)) + "."
+    if k == "end":
+        if event.seat < 0:
+            return "The match is drawn."
+        return f"{who} wins the match."
+    return k
+
+
+VARIANTS = (
+    Variant(
+        "hand_size",
+        "Hand",
+        (0, 8, 9, 10, 11, 12),
+        ("12 for two, 10 for three", "8 cards", "9 cards", "10 cards", "11 cards", "12 cards"),
+        help="Cards dealt to each player.",
+    ),
+    Variant(
+        "group_max",
+        "Groups",
+        (4, 5),
+        ("3 or 4 cards", "3 to 5 cards"),
+        help="How many cards of one rank a group may hold.",
+    ),
+    Variant(
+        "close_at",
+        "Close at",
+        (3, 4, 5, 6),
+        ("3 points or fewer", "4 points or fewer", "5 points or fewer", "6 points or fewer"),
+        help="After their turn a player with this many hand points or fewer may close.",
+    ),
+    Variant(
+        "target",
+        "Match to",
+        (15, 20, 25, 30),
+        ("15 points", "20 points", "25 points", "30 points"),
+        help="The match ends after the round in which someone reaches this.",
+    ),
+)
+LEVELS = ("easy", "normal", "hard")
+LEVELS_HELP = (
+    "Easy plays melds from its hand only; normal rearranges the table with a "
+    "limited search; hard finds the best play and judges when to close."
+)

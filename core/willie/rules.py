@@ -1,0 +1,108 @@
+"""Willie's rules that are not the turn order (RULES.md §6): whether a new
+table is a legal play from a hand, and how a round is scored.
+
+Decisions where RULES.md leaves room (said in the README too):
+- No two cards on the table may be the same number card: a wild may not
+  stand for a card on the table, nor for one another wild stands for.
+- A wild in a Willie has no declared identity; moved into a group or run it
+  is declared then. A declared wild may not join a Willie (it is its card
+  until the real card frees it).
+- A tie for the lowest hand with nobody closing (the pile ran out): every
+  tied player wins the round, each scoring as a winner.
+- The closer who does not win scores exactly −5 (no empty-hand bonus).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import parse, points
+from .melds import GROUP_MAX, meld_problem
+
+
+def play_problem(table, hand, new_table, group_max: int = GROUP_MAX) -> str | None:
+    """None when ``new_table`` is a legal result of playing cards from
+    ``hand`` onto ``table``, else the rule broken, in words."""
+    try:
+        old_cards = [parse(c) for m in table for c in m]
+        new_cards = [parse(c) for m in new_table for c in m]
+        for c in hand:
+            parse(c)
+    except ValueError as e:
+        return str(e)
+    old_phys = Counter(c.physical for c in old_cards)
+    new_phys = Counter(c.physical for c in new_cards)
+    if old_phys - new_phys:
+        gone = ", ".join(sorted((old_phys - new_phys).elements()))
+        return f"No card may leave the table ({gone})."
+    added = new_phys - old_phys
+    if added - Counter(hand):
+        extra = ", ".join(sorted((added - Counter(hand)).elements()))
+        return f"Only cards from your hand can join the table ({extra})."
+    if not added:
+        return "Add at least one card from your hand."
+    for meld in new_table:
+        problem = meld_problem(meld, group_max)
+        if problem:
+            return f"{' '.join(meld)}: {problem}"
+        loose = [parse(c).wild and not parse(c).declared for c in meld]
+        if any(loose) and not all(loose):
+            return "Declare what a wild stands for when you play it in a group or run."
+    seen = Counter(c.identity for c in new_cards if c.identity)
+    twice = sorted(i for i, n in seen.items() if n > 1)
+    if twice:
+        return f"{twice[0]} is on the table twice: a wild may not stand for a card that is on the table."
+    reals = {c.identity for c in new_cards if not c.wild}
+    kept = Counter(str(c) for c in new_cards if c.declared)
+    for c in old_cards:
+        if c.declared and c.identity not in reals:
+            if kept[str(c)] < 1:
+                return f"{c} keeps what it stands for until the real {c.identity} replaces it."
+            kept[str(c)] -= 1
+    return None
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A round's outcome: each seat's hand points, the round's winners, the
+    points each scores this round, and the parts that make them."""
+
+    hand_points: tuple[int, ...]
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    closer: int | None
+    closer_penalty: bool  # the closer did not win alone: -5
+    empty_bonus: tuple[int, ...]  # seats that won with no cards
+
+
+def score_round(hands, closer: int | None) -> RoundScore:
+    """RULES.md §6's round score. ``hands`` are the cards left in each hand."""
+    pts = tuple(points(h) for h in hands)
+    n = len(pts)
+    low = min(pts)
+    tied = [i for i in range(n) if pts[i] == low]
+    penalty = False
+    if closer is not None and (pts[closer] != low or len(tied) > 1):
+        penalty = True
+        if pts[closer] == low and not (n == 3 and len(tied) == 3):
+            tied.remove(closer)  # a closer tied with another loses to them
+    scores = [0] * n
+    bonus = []
+    for w in tied:
+        if w == closer and penalty:
+            continue  # the closer who ties everyone scores only -5
+        diff = sum(pts[j] - pts[w] for j in range(n) if j != w)
+        scores[w] = 2 * diff if n == 2 else diff
+        if not hands[w]:
+            scores[w] += 5
+            bonus.append(w)
+    if penalty:
+        scores[closer] = -5
+    return RoundScore(pts, tuple(tied), tuple(scores), closer, penalty, tuple(bonus))
+
+
+def match_bonuses(totals, rounds_won, target: int) -> tuple[int, ...]:
+    """At the match's end: +10 to each player at the target or more, and to
+    every other player +5 for each round they won."""
+    return tuple(10 if t >= target else 5 * w for t, w in zip(totals, rounds_won))

@@ -1,0 +1,80 @@
+"""A brute-force Willie solver for small positions, written apart from the
+real one (no grid, no dynamic program): try every subset of the hand and
+every partition of the cards into melds. Slow, and obviously right."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from garito.core.willie.cards import SUITS, Card, parse
+from garito.core.willie.melds import meld_problem
+
+ALL = [f"{r}{s}" for s in SUITS for r in range(2, 11)]
+
+
+def _prepare(cards: list[Card]) -> list[Card] | None:
+    """Free the declared wilds whose real card is among the cards."""
+    reals = {c.identity for c in cards if not c.wild}
+    out = [Card(c.face) if c.declared and c.identity in reals else c for c in cards]
+    fixed = [c.identity for c in out if c.identity]
+    return out if len(fixed) == len(set(fixed)) else None
+
+
+def partition(cards: list[Card], group_max: int = 4) -> list[list[str]] | None:
+    cards = _prepare(cards)
+    if cards is None:
+        return None
+    used = {c.identity for c in cards if c.identity}
+    order = sorted(range(len(cards)), key=lambda i: (not cards[i].identity, i))
+    return _part([cards[i] for i in order], used, group_max)
+
+
+def _part(cards: list[Card], used: set[str], group_max: int):
+    if not cards:
+        return []
+    first, rest = cards[0], cards[1:]
+    for size in range(2, min(len(rest), group_max + 5) + 1):
+        for others in combinations(range(len(rest)), size):
+            meld = [first] + [rest[i] for i in others]
+            remaining = [c for i, c in enumerate(rest) if i not in others]
+            for filled, new_used in _declarations(meld, used):
+                if meld_problem([str(c) for c in filled], group_max) is None:
+                    sub = _part(remaining, new_used, group_max)
+                    if sub is not None:
+                        return [[str(c) for c in filled]] + sub
+    return None
+
+
+def _declarations(meld: list[Card], used: set[str]):
+    loose = [i for i, c in enumerate(meld) if c.wild and not c.declared]
+    if not loose:
+        yield meld, used
+        return
+    if len(loose) == len(meld):
+        yield meld, used  # a Willie, or nothing
+        return
+    if len(loose) > 1:
+        return
+    i = loose[0]
+    for ident in ALL:
+        if ident in used:
+            continue
+        card = parse(ident)
+        filled = list(meld)
+        filled[i] = Card(meld[i].face, card.rank, card.suit)
+        yield filled, used | {ident}
+
+
+def best(table, hand, group_max: int = 4):
+    """The most hand points (then cards) any legal play sheds: (points, cards)."""
+    table_cards = [parse(c) for m in table for c in m]
+    top = (0, 0)
+    for n in range(1, len(hand) + 1):
+        for chosen in combinations(range(len(hand)), n):
+            played = [parse(hand[i]) for i in chosen]
+            score = (sum(c.points for c in played), n)
+            if score <= top:
+                continue
+            if partition(table_cards + played, group_max) is not None:
+                top = score
+    return top
