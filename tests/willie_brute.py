@@ -33,9 +33,16 @@ def _part(cards: list[Card], used: set[str], group_max: int):
     if not cards:
         return []
     first, rest = cards[0], cards[1:]
-    for size in range(2, min(len(rest), group_max + 5) + 1):
-        for others in combinations(range(len(rest)), size):
-            meld = [first] + [rest[i] for i in others]
+    # only cards that share the first card's rank or suit (or wilds) can join it
+    fits = [
+        i
+        for i, c in enumerate(rest)
+        if not first.identity or not c.identity or c.rank == first.rank or c.suit == first.suit
+    ]
+    for size in range(2, min(len(fits), 9) + 1):
+        for chosen in combinations(fits, size):
+            others = set(chosen)
+            meld = [first] + [rest[i] for i in chosen]
             remaining = [c for i, c in enumerate(rest) if i not in others]
             for filled, new_used in _declarations(meld, used):
                 if meld_problem([str(c) for c in filled], group_max) is None:
@@ -56,7 +63,9 @@ def _declarations(meld: list[Card], used: set[str]):
     if len(loose) > 1:
         return
     i = loose[0]
-    for ident in ALL:
+    numbers = [c for c in meld if c.identity]
+    near = [a for a in ALL if any(parse(a).rank == c.rank or parse(a).suit == c.suit for c in numbers)]
+    for ident in near:
         if ident in used:
             continue
         card = parse(ident)

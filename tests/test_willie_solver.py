@@ -1,0 +1,158 @@
+"""The table solver: exact cases, then checked against a brute-force search
+written apart from it (tests/willie_brute.py) on random small positions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from garito.core.willie import arrange, best_play, is_meld, parse, play_problem, points
+from garito.core.willie.cards import deck
+from garito.core.willie.positions import random_position
+from garito.core.willie.solver import hand_melds
+
+from .willie_brute import best as brute_best
+from .willie_brute import partition as brute_partition
+
+
+def T(text: str) -> list[list[str]]:
+    return [m.split() for m in text.split("|")] if text else []
+
+
+def legal_partition(cards, melds, group_max=4) -> bool:
+    physical = Counter(parse(c).physical for c in cards)
+    placed = Counter(parse(c).physical for m in melds for c in m)
+    idents = [parse(c).identity for m in melds for c in m if parse(c).identity]
+    return (
+        physical == placed and all(is_meld(m, group_max) for m in melds) and len(idents) == len(set(idents))
+    )
+
+
+def test_arrange_finds_a_partition():
+    cards = "7r 8r 9r J Q K 5g 5b 5y J".split()
+    melds = arrange(cards)
+    assert melds is not None and legal_partition(cards, melds)
+    assert ["J", "Q", "K"] in melds
+
+
+def test_arrange_keeps_declared_wilds():
+    melds = arrange("J=6g 5g 7g 6r 6b 6o".split())
+    assert sorted(map(sorted, melds)) == [["5g", "7g", "J=6g"], ["6b", "6o", "6r"]]
+    assert arrange("J=6g 5g 7g 6g".split()) is None  # the real card beside its wild
+    assert arrange("J=9y 5g 7g".split()) is None
+
+
+def test_arrange_says_none_when_there_is_none():
+    assert arrange("7r 8r".split()) is None
+    assert arrange("7r 8r 9r J".split()) is not None  # J=10r or J=6r
+    assert arrange("7r 8r 9r J Q".split()) is None  # one wild per meld
+    assert arrange("J J Q".split()) is None
+    assert arrange([]) == []
+
+
+def test_best_play_on_an_empty_table_is_a_meld_from_the_hand():
+    played, table = best_play([], "2r 3r 4r 5r K 9b".split())
+    assert sorted(played) == sorted("2r 3r 4r 5r K".split())
+    assert table == [["2r", "3r", "4r", "5r", "K=6r"]] or legal_partition(played, table)
+
+
+def test_best_play_rearranges_the_table():
+    table = T("7r 8r 9r | 5g 5b 5y")
+    played, new = best_play(table, "10r 5r K 2b 6y".split())
+    assert sorted(played) == sorted("10r 5r K 6y".split())
+    assert play_problem(table, "10r 5r K 2b 6y".split(), new) is None
+
+
+def test_best_play_replaces_a_wild_and_places_it_again():
+    played, new = best_play(T("2r J=3r 4r"), ["3r", "5g", "6g"])
+    assert sorted(played) == ["3r", "5g", "6g"]
+    assert play_problem(T("2r J=3r 4r"), ["3r", "5g", "6g"], new) is None
+    assert ["2r", "3r", "4r"] in new
+
+
+def test_best_play_prefers_points_then_cards():
+    # 5 points from a King beat 3 number cards
+    played, _ = best_play(T("2b 3b 4b"), ["K", "7g", "8g", "9g"])
+    assert "K" in played and points(played) == 5 + 3
+
+
+def test_no_play():
+    table = T("J Q K")
+    assert best_play(table, ["2r", "3r"]) == ([], table)
+    assert best_play([], ["2r", "5b", "9y"]) == ([], [])
+
+
+def test_unchanged_melds_keep_their_place():
+    table = T("2b 3b 4b | 7r 8r 9r | 5g 6g 7g")
+    played, new = best_play(table, ["8g"])
+    assert played == ["8g"] and new[:2] == table[:2] and new[2] == ["5g", "6g", "7g", "8g"]
+
+
+def test_five_card_groups_when_the_variant_allows_them():
+    table = T("7r 7o 7y 7g")
+    assert best_play(table, ["7b"]) == ([], table)
+    played, new = best_play(table, ["7b"], group_max=5)
+    assert played == ["7b"] and new == [["7r", "7o", "7y", "7g", "7b"]]
+
+
+def test_hand_melds_never_touch_the_table():
+    table = T("4y 5y 6y")
+    played, melds = hand_melds(table, "4r 4g K 2b 3b J".split())
+    assert sorted(played) == sorted("4r 4g K 2b 3b J".split())
+    idents = {parse(c).identity for m in melds for c in m}
+    assert "4y" not in idents and "5y" not in idents
+
+
+def test_the_budget_is_a_weaker_search():
+    rng = random.Random(3)
+    worse = 0
+    for _ in range(40):
+        table, hand = random_position(rng, rng.randint(25, 40), rng.randint(6, 12))
+        exact, _ = best_play(table, hand)
+        cheap, new = best_play(table, hand, budget=20)
+        assert points(cheap) <= points(exact)
+        if cheap:
+            assert play_problem(table, hand, new) is None
+        worse += points(cheap) < points(exact)
+    assert worse > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_best_play_matches_a_brute_force_search(seed):
+    rng = random.Random(seed)
+    table, hand = random_position(rng, rng.randint(0, 8), rng.randint(1, 5), wild_rate=0.6)
+    if sum(map(len, table)) + len(hand) > 12:
+        hand = hand[: max(1, 12 - sum(map(len, table)))]
+    played, new = best_play(table, hand)
+    assert (points(played), len(played)) == brute_best(table, hand)
+    if played:
+        assert play_problem(table, hand, new) is None
+    else:
+        assert new == table
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_arrange_agrees_with_a_brute_force_partition(seed):
+    rng = random.Random(seed)
+    cards = rng.sample(list(deck()), rng.randint(3, 9))
+    melds = arrange(cards)
+    assert (melds is None) == (brute_partition([parse(c) for c in cards]) is None)
+    if melds is not None:
+        assert legal_partition(cards, melds)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_table_a_mid_game_play_leaves_is_legal(seed):
+    rng = random.Random(seed)
+    table, hand = random_position(rng, rng.randint(15, 45), rng.randint(5, 12))
+    assert arrange([c for m in table for c in m]) is not None
+    played, new = best_play(table, hand)
+    if played:
+        assert play_problem(table, hand, new) is None
+        assert legal_partition([c for m in table for c in m] + played, new)
