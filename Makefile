@@ -35,6 +35,7 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/barras.py
 	$(BIN)/python bench/irwin.py
 	$(BIN)/python bench/decimus.py
+	$(BIN)/python bench/willie.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:

@@ -28,8 +28,11 @@ Module-level names:
 ``bot.choose(view, legal, level) -> Action`` decides for a computer seat from
 its view alone.
 
-Optional: ``DEFAULT_LEVELS``, the levels offered seat by seat (cycled; else
-the last of ``LEVELS`` everywhere);
+Optional: ``OPEN_ACTIONS``, action kinds too many to list (Willie's meld,
+any rearrangement of the table): ``legal_actions`` lists the other moves
+and ``apply`` checks these against the rules;
+``DEFAULT_LEVELS``, the levels offered seat by seat (cycled; else the last
+of ``LEVELS`` everywhere);
 ``levels_matter(config) -> bool``, False where a computer seat has
 no choice to make under those rules (the dialog then hides the level).
 """
