@@ -110,3 +110,14 @@ def decimus_match(
         tuple(Seat(names[i], kind, level) for i, kind in enumerate(seats)),
         tuple(dice),
     )
+
+
+def box_open(app) -> bool:
+    """Is a round's result (the game screen's Notice) open?"""
+    return bool(getattr(app.screen, "notice_open", False))
+
+
+def box_text(app) -> str:
+    from garito.widgets.notice import Notice
+
+    return str(app.screen.query_one(Notice).body)

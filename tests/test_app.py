@@ -12,10 +12,10 @@ from garito.tui.screens.game import GameScreen
 from garito.tui.screens.menu import MenuScreen
 from garito.tui.screens.newgame import NewGameScreen
 from garito.tui.screens.notices import ConfirmScreen, TooSmallScreen
-from garito.tui.screens.results import InfoScreen, MatchOverScreen
+from garito.tui.screens.results import MatchOverScreen
 from garito.tui.screens.rules import RulesScreen
 
-from .helpers import gemelos_match, settle, sync
+from .helpers import box_open, box_text, gemelos_match, settle, sync
 
 
 async def play_to_the_end(pilot, limit=200):
@@ -38,9 +38,9 @@ async def test_full_match_human_vs_computer_by_keys():
         assert isinstance(screen, GameScreen)
         await pilot.press("space")  # Ana rolls 6+3, Ramón answers 7+1
         await settle(pilot)
-        assert isinstance(app.screen, InfoScreen)
-        assert "Ana wins the round" in str(app.screen.body)
-        assert "9 beats 8" in str(app.screen.body)
+        assert box_open(app)
+        assert "Ana wins the round" in box_text(app)
+        assert "9 beats 8" in box_text(app)
         await play_to_the_end(pilot)
         body = str(app.screen.body)
         assert "Ramón wins the match in 4 rounds" in body
@@ -239,8 +239,8 @@ async def test_computer_only_table_plays_itself_to_the_end():
             await settle(pilot)
             if isinstance(app.screen, MatchOverScreen):
                 break
-            if isinstance(app.screen, InfoScreen):
-                app.screen.action_close()
+            if box_open(app):
+                app.screen.action_close_notice()
         assert isinstance(app.screen, MatchOverScreen)
 
 

@@ -7,9 +7,9 @@ from garito.core.match import Match
 from garito.tui.app import GarApp
 from garito.tui.screens.barras import BarrasScreen
 from garito.tui.screens.notices import ConfirmScreen
-from garito.tui.screens.results import InfoScreen, MatchOverScreen
+from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import barras_match, settle, sync
+from .helpers import barras_match, box_open, settle, sync
 
 
 def table(app) -> BarrasScreen:
@@ -23,7 +23,7 @@ async def test_a_session_with_two_computer_players_to_a_cash_out():
         await settle(pilot)
         rounds_seen = 0
         for _ in range(60):
-            if isinstance(app.screen, InfoScreen):
+            if box_open(app):
                 rounds_seen += 1
                 await pilot.press("enter")
             elif table(app).match.state.stage == "bet":
@@ -35,7 +35,7 @@ async def test_a_session_with_two_computer_players_to_a_cash_out():
             else:
                 await pilot.press("space")
             await settle(pilot)
-            if len(table(app).match.state.history) >= 8 and app.screen is table(app):
+            if len(table(app).match.state.history) >= 8 and app.screen is table(app) and not box_open(app):
                 break
         assert rounds_seen >= 1
         await pilot.press("c")
@@ -78,7 +78,7 @@ async def test_a_broke_human_watches_and_can_still_cash_out():
             state = table(app).match.state
             if state.over or state.chips[0] == 0:
                 break
-            if isinstance(app.screen, InfoScreen):
+            if box_open(app):
                 await pilot.press("enter")
             elif state.stage == "bet" and table(app).human_to_act:
                 await pilot.press("end", "enter")  # all in
@@ -88,7 +88,7 @@ async def test_a_broke_human_watches_and_can_still_cash_out():
         state = table(app).match.state
         assert state.chips[0] == 0 or state.over
         if not state.over:
-            while isinstance(app.screen, InfoScreen):
+            while box_open(app):
                 await pilot.press("enter")
                 await settle(pilot)
             assert 0 not in state.order and "out" in table(app).rows[0].cells[1]

@@ -7,10 +7,10 @@ from garito.core.match import Match
 from garito.tui.app import GarApp
 from garito.tui.screens.decimus import DecimusScreen
 from garito.tui.screens.notices import HandOffScreen
-from garito.tui.screens.results import InfoScreen, MatchOverScreen
+from garito.tui.screens.results import MatchOverScreen
 from garito.widgets.dice import DiceTray
 
-from .helpers import DECIMUS_DICE, decimus_match, settle, sync
+from .helpers import DECIMUS_DICE, box_open, decimus_match, settle, sync
 
 
 def table(app) -> DecimusScreen:
@@ -46,12 +46,12 @@ async def test_a_round_against_the_computer_by_keys():
         # Ramón folds: Ana scores 1 (he had bet nothing). Then Ana passes or sees to the end:
         # Ramón bets 4 on Menores (he holds 1-1-1) and has the only hands in the last two.
         for _ in range(12):
-            if isinstance(app.screen, InfoScreen):
+            if box_open(app):
                 break
             s = table(app).match.state
             await pilot.press("s" if dx.SEE in dx.legal_actions(s) else "p")
             await settle(pilot)
-        assert isinstance(app.screen, InfoScreen)
+        assert box_open(app)
         screen = table(app)
         assert [str(a) for a in screen.match.actions] == [
             "reroll 4 5",

@@ -6,9 +6,9 @@ from garito.core import redman as rm
 from garito.core.match import Match
 from garito.tui.app import GarApp
 from garito.tui.screens.redman import RedManMoment, RedManScreen
-from garito.tui.screens.results import InfoScreen, MatchOverScreen
+from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import redman_match, settle, sync
+from .helpers import box_open, redman_match, settle, sync
 
 
 def table(app) -> RedManScreen:
@@ -25,7 +25,7 @@ async def test_a_whole_match_with_predictions_by_keys():
             screen = app.screen
             if isinstance(screen, MatchOverScreen):
                 break
-            if isinstance(screen, (InfoScreen, RedManMoment)):
+            if isinstance(screen, RedManMoment) or box_open(app):
                 await pilot.press("enter")
             else:
                 stage = table(app).match.state.stage

@@ -14,6 +14,7 @@ from .helpers import (
     DECIMUS_DICE,
     IRWIN_SWEEP,
     barras_match,
+    box_open,
     decimus_match,
     gemelos_match,
     irwin_match,
@@ -145,19 +146,17 @@ def test_barras_round_result(snap_compare):
 
 def test_barras_session_over(snap_compare):
     async def run_before(pilot):
-        from garito.tui.screens.results import InfoScreen
-
         await settle(pilot)
         screen = pilot.app.screen
         while len(screen.match.state.history) < 12:
-            if isinstance(pilot.app.screen, InfoScreen):
+            if box_open(pilot.app):
                 await pilot.press("enter")
             elif screen.match.state.stage == "bet":
                 await pilot.press(*(["right"] * 3 + ["enter"] if screen.match.state.bar < 50 else ["s"]))
             else:
                 await pilot.press("space")
             await settle(pilot)
-        while isinstance(pilot.app.screen, InfoScreen):
+        while box_open(pilot.app):
             await pilot.press("enter")
             await settle(pilot)
         await pilot.press("c", "y")

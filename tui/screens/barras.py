@@ -23,7 +23,6 @@ from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .game import GameScreen
-from .results import InfoScreen
 
 
 class BarrasScreen(GameScreen):
@@ -178,7 +177,7 @@ class BarrasScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def allows(self, action: str, parameters: tuple) -> bool | None:
         if action == "hurry":
             return self.thinking
         if action == "cash_out":
@@ -223,11 +222,11 @@ class BarrasScreen(GameScreen):
             r = after.state.history[-1]
             humans_in = [i for i, seat in enumerate(self.match.seats) if seat.is_human and r.bets[i]]
             if humans_in or r.kind == "fee" and any(s.is_human for s in self.match.seats):
-                self.app.push_screen(self._round_result(r), proceed)
+                self._round_result(r, proceed)
                 return
         proceed()
 
-    def _round_result(self, r: b.RoundResult) -> InfoScreen:
+    def _round_result(self, r: b.RoundResult, then) -> None:
         names = self.match.names
         gl = glyphs(self.app.ascii_only)
         body = Text()
@@ -256,7 +255,7 @@ class BarrasScreen(GameScreen):
             body.append(f"\nThe house {'wins' if r.house > 0 else 'pays'} {abs(r.house)}.")
         else:
             body.append("\nThe bets change hands between the players.")
-        return self.round_box(f"Round {r.number}", body)
+        self.round_box(f"Round {r.number}", body, then)
 
     def finished(self) -> None:
         m = self.match

@@ -245,7 +245,7 @@ class DecimusScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def allows(self, action: str, parameters: tuple) -> bool | None:
         if action == "hurry":
             return self.thinking
         s = self.match.state
@@ -324,7 +324,7 @@ class DecimusScreen(GameScreen):
             self._showdown = None
             proceed()
 
-        self.app.push_screen(self.round_box("Showdown", self._showdown_text()), closed)
+        self.round_box("Showdown", self._showdown_text(), closed)
 
     def _showdown_text(self) -> Text:
         m = self.match

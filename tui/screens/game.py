@@ -27,6 +27,10 @@ class GameScreen(Screen[None]):
     HIDES_HANDS = False
 
     BINDINGS = [
+        # While a round's result is open, Space, Enter or Escape close it
+        # (on_key) and nothing else is bound (check_action); this binding puts
+        # it on the key bar.
+        Binding("escape", "close_notice", "Continue", key_display="Space"),
         Binding("escape", "leave", "Menu"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("pageup", "scroll_log(-1)", "Log", show=False),
@@ -51,6 +55,7 @@ class GameScreen(Screen[None]):
         self.busy = False  # a computer seat is thinking, or a result is on screen
         self.thinking = False  # a computer seat is choosing its move
         self._pending = None  # a computer's move that waits for a dialog to close
+        self._notice_then = None  # what happens when the round's result closes
         self._story: list[str] = []  # the log so far; events only ever grow
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
@@ -133,12 +138,53 @@ class GameScreen(Screen[None]):
     def action_stake_by(self, delta: int) -> None:
         self.amount = max(self.low, min(self.high, self.amount + delta))
 
-    def round_box(self, title: str, body):
-        """A round's result; it closes by itself at a table with no human."""
-        from .results import InfoScreen
+    def round_box(self, title: str, body, then) -> None:
+        """Show a round's result over the table; ``then()`` when it closes.
+        It closes by itself at a table with no human."""
+        from garito.widgets.notice import Notice
 
-        humans = any(seat.is_human for seat in self.match.seats)
-        return InfoScreen(title, body, auto_close=None if humans else max(1.5, 3 * self.app.bot_delay))
+        self._notice_then = then
+        self.query_one(Notice).open(title, body, self.size)
+        if not self._humans:
+            self.set_timer(max(1.5, 3 * self.app.bot_delay), self.action_close_notice)
+        self.refresh_bindings()
+
+    @property
+    def notice_open(self) -> bool:
+        from garito.widgets.notice import Notice
+
+        notices = self.query(Notice)
+        return bool(notices) and notices.first().is_open
+
+    def action_close_notice(self) -> None:
+        from garito.widgets.notice import Notice
+
+        if not self.notice_open:
+            return
+        self.query_one(Notice).close()
+        then, self._notice_then = self._notice_then, None
+        self.refresh_bindings()
+        if then is not None:
+            then(None)
+        self.on_screen_resume()  # a computer's move that waited for it
+
+    def on_key(self, event) -> None:
+        if self.notice_open:
+            event.stop()  # before the bindings: only the result's keys now
+            event.prevent_default()
+            if event.key in ("space", "enter", "escape"):
+                self.action_close_notice()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "close_notice":
+            return self.notice_open
+        if self.notice_open:
+            return False
+        return self.allows(action, parameters)
+
+    def allows(self, action: str, parameters: tuple) -> bool | None:
+        """Whether a key's action is offered now (a game's screen decides)."""
+        return True
 
     def show_result(self, title: str, body, keys: str = "") -> None:
         """The match's end; then a rematch (``rematch_config``) or the menu."""
@@ -160,6 +206,9 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ flow
 
     def on_mount(self) -> None:
+        from garito.widgets.notice import Notice
+
+        self.mount(Notice())
         self.persist()  # a game is saved from its first screen, not its first move
         seat = self.seat_to_act
         gate = self.HIDES_HANDS and len(self._humans) > 1 and self.is_human(seat)
@@ -267,8 +316,8 @@ class GameScreen(Screen[None]):
     def _computer_moves(self, moves: int, action) -> None:
         if len(self.match.actions) != moves or self not in self.app.screen_stack:
             return  # the match moved on (or was left) while it thought
-        if self.app.screen is not self:
-            self._pending = (moves, action)  # rules or a question are open: wait
+        if self.app.screen is not self or self.notice_open:
+            self._pending = (moves, action)  # a result, rules or a question are open: wait
             return
         self.busy = self.thinking = False
         self.play(action)

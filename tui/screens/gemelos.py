@@ -24,7 +24,6 @@ from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .game import GameScreen
-from .results import InfoScreen
 
 
 class GemelosScreen(GameScreen):
@@ -165,7 +164,7 @@ class GemelosScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def allows(self, action: str, parameters: tuple) -> bool | None:
         if action in ("roll", "stake", "stake_by"):
             if not self.human_to_act:
                 return False
@@ -188,11 +187,11 @@ class GemelosScreen(GameScreen):
         if a.voids > b.voids:
             self.notify("Absolute tie: the round is void and replayed.", title="Void round", timeout=3)
         if len(a.history) > len(b.history):
-            self.app.push_screen(self._round_result(a.history[-1]), proceed)
+            self._round_result(a.history[-1], proceed)
         else:
             proceed()
 
-    def _round_result(self, r: g.RoundResult) -> InfoScreen:
+    def _round_result(self, r: g.RoundResult, then) -> None:
         m = self.match
         s = m.state
         names = m.names
@@ -213,7 +212,7 @@ class GemelosScreen(GameScreen):
         for i, n in enumerate(names):
             pips = self._pips(s.wins[i])
             body.append(f"   {n:<12} {pips}\n")
-        return self.round_box(f"Round {r.number}", body)
+        self.round_box(f"Round {r.number}", body, then)
 
     def finished(self) -> None:
         res = g.result(self.match.state)

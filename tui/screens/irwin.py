@@ -258,7 +258,7 @@ class IrwinScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def allows(self, action: str, parameters: tuple) -> bool | None:
         if action == "hurry":
             return self.thinking
         st = self.match.state.stage

@@ -25,7 +25,7 @@ from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .game import GameScreen
-from .results import InfoScreen, _Box
+from .results import _Box
 
 CALLS = ("", *rm.PREDICTIONS)  # "" is no call
 
@@ -283,7 +283,7 @@ class RedManScreen(GameScreen):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def allows(self, action: str, parameters: tuple) -> bool | None:
         if action == "hurry":
             return self.thinking
         if action in ("roll", "stake", "stake_by", "tip", "call_by", "digit", "call_none"):
@@ -353,7 +353,7 @@ class RedManScreen(GameScreen):
             self.app.push_screen(RedManMoment(self.match, ask=False, ascii_only=self.app.ascii_only), proceed)
             return
         if len(a.ledger) > len(b.ledger):
-            self.app.push_screen(self._round_result(a.ledger[-1]), proceed)
+            self._round_result(a.ledger[-1], proceed)
             return
         proceed()
 
@@ -365,7 +365,7 @@ class RedManScreen(GameScreen):
             self.busy = False
             self.next_turn()  # the answer is still owed: the t key stays offered
 
-    def _round_result(self, r: rm.RoundResult) -> InfoScreen:
+    def _round_result(self, r: rm.RoundResult, then) -> None:
         m = self.match
         s = m.state
         names = m.names
@@ -394,7 +394,7 @@ class RedManScreen(GameScreen):
             else:
                 body.append(f"\nStake {r.stake}: a push, no chips change hands.\n")
         body.append(f"\n   {names[0]} {s.wins[0]}{gl['range']}{s.wins[1]} {names[1]}")
-        return self.round_box("Salvation" if r.salvation else f"Round {r.number}", body)
+        self.round_box("Salvation" if r.salvation else f"Round {r.number}", body, then)
 
     def finished(self) -> None:
         m = self.match
