@@ -39,18 +39,40 @@ def scripted(faces: tuple[int, ...], rng: RngState) -> RngState:
     return ("script", tuple(faces), rng) if faces else rng
 
 
+class recording:
+    """``with recording() as tape:`` collects every die rolled in this thread
+    meanwhile, as (sides, face) pairs (the dice audit replays records under
+    it)."""
+
+    def __enter__(self) -> list[tuple[int, int]]:
+        self._outer = getattr(_local, "tape", None)
+        _local.tape = []
+        return _local.tape
+
+    def __exit__(self, *exc) -> None:
+        _local.tape = self._outer
+
+
 def roll(rng: RngState, sides: int, count: int) -> tuple[tuple[int, ...], RngState]:
     """Roll ``count`` fair dice of ``sides`` faces (1..sides).
 
     Returns the faces in the order rolled and the stream's next state.
     """
+    faces, rng = _roll(rng, sides, count)
+    tape = getattr(_local, "tape", None)
+    if tape is not None:
+        tape.extend((sides, f) for f in faces)
+    return faces, rng
+
+
+def _roll(rng: RngState, sides: int, count: int) -> tuple[tuple[int, ...], RngState]:
     if rng and rng[0] == "script":
         _, faces, inner = rng
         take = faces[:count]
         for face in take:
             if not (isinstance(face, int) and 1 <= face <= sides):
                 raise ValueError(f"a recorded die shows {face!r}, not a face of a d{sides}")
-        rest, inner = roll(inner, sides, count - len(take)) if count > len(take) else ((), inner)
+        rest, inner = _roll(inner, sides, count - len(take)) if count > len(take) else ((), inner)
         return take + rest, scripted(faces[count:], inner)
     r = _generator()
     r.setstate(rng)

@@ -21,3 +21,13 @@ def config_dir() -> Path:
 
 def saves_dir() -> Path:
     return config_dir() / "saves"
+
+
+def data_dir() -> Path:
+    """Where the history lives: ``GARITO_HOME`` too when it is set."""
+    home = os.environ.get("GARITO_HOME")
+    if home:
+        return Path(home)
+    import platformdirs
+
+    return platformdirs.user_data_path("garito")

@@ -7,6 +7,7 @@ import json
 from garito.core import gemelos as g
 from garito.core.match import Match
 from garito.store import saves
+from garito.store.history import History
 from garito.tui.app import GarApp
 from garito.tui.screens.game import GameScreen
 from garito.tui.screens.menu import MenuScreen
@@ -49,9 +50,29 @@ async def test_full_match_human_vs_computer_by_keys():
         again = Match.from_record(screen.match.to_record())
         assert again.state == screen.match.state
         assert not saves.save_path("gemelos").exists()  # a finished game is not "in progress"
+        with History() as h:  # ... it is in the history, once
+            (entry,) = h.entries()
+        assert entry.players == ("Ana", "Ramón") and entry.outcome == ("loss", "win")
+        assert Match.from_json(json.dumps(entry_record(entry.id))).state == screen.match.state
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+def entry_record(match_id: int) -> dict:
+    with History() as h:
+        return h.record(match_id)
+
+
+@sync
+async def test_a_history_that_cannot_be_written_is_reported_and_play_goes_on(garito_home):
+    (garito_home / "history.sqlite3").mkdir(parents=True)  # not a file sqlite can open
+    app = GarApp(start=gemelos_match(seed=7, seats=("computer", "computer")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_end(pilot)
+        notes = [n.message for n in app._notifications]
+        assert sum("history cannot be written" in m for m in notes) == 1
+        assert (garito_home / "history.sqlite3").is_dir()  # left as it was
 
 
 @sync

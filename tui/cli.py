@@ -3,6 +3,7 @@
     garito                                   the menu
     garito play gemelos --seats human,bot --seed 7 [--rule stakes=blind]
     garito rules gemelos                     the rules, printed
+    garito stats | history | export N [--text] | audit
     garito --version | --help
 
 A bad argument prints one line and exits with status 2, never a traceback.
@@ -79,9 +80,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules = sub.add_parser("rules", help="print a game's rules", description="Print a game's rules.")
     rules.add_argument("game")
+    games = ", ".join(g.id for g in catalog.GAMES)
+    stats = sub.add_parser("stats", help="statistics of finished matches", description="Per player and game.")
+    stats.add_argument("--game", choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games)
+    stats.add_argument("--player", help="one player's name")
+    history = sub.add_parser("history", help="list finished matches", description="List finished matches.")
+    history.add_argument("--game", choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games)
+    export = sub.add_parser(
+        "export", help="print a finished match's record", description="Print a finished match's record."
+    )
+    export.add_argument("id", type=_match_id, help="the match's number in `garito history`")
+    export.add_argument("--text", action="store_true", help="a readable transcript instead of JSON")
+    sub.add_parser(
+        "audit",
+        help="count every die rolled and test it for fairness",
+        description="Count every die rolled in the finished matches and test each kind for fairness.",
+    )
     for a in (play, rules):
         a.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p
+
+
+def _match_id(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a match number is a whole number from 1, not {text!r}")
+    return int(text)
 
 
 def _seed(text: str) -> int:
@@ -181,6 +204,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rules":
             print_rules(args.game)
             return 0
+        if args.command in ("stats", "history", "export", "audit"):
+            from . import history_cli
+
+            if args.command == "stats":
+                return history_cli.stats(args.game, args.player)
+            if args.command == "history":
+                return history_cli.history(args.game)
+            if args.command == "export":
+                return history_cli.export(args.id, args.text)
+            return history_cli.audit()
         if args.command == "play":
             start = make_match(args)
     except UsageError as e:

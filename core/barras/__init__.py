@@ -10,6 +10,7 @@ from .game import (
     LEVELS,
     LEVELS_HELP,
     PAYOUTS,
+    RECORDS,
     ROLL,
     SIT,
     VARIANTS,
@@ -26,7 +27,9 @@ from .game import (
     legal_actions,
     narrate,
     new_game,
+    outcome,
     phase,
+    records,
     result,
     summary,
     to_act,
@@ -38,6 +41,9 @@ GAME_ID = "barras"
 TITLE = "Barras"
 
 __all__ = [
+    "RECORDS",
+    "records",
+    "outcome",
     "CLOSE",
     "DEFAULT_LEVELS",
     "GAME_ID",

@@ -520,3 +520,19 @@ DEFAULT_LEVELS = ("steady", "cautious", "reckless")  # seat by seat, a varied ta
 LEVELS_HELP = (
     "Cautious bets only a clear edge, small; steady sizes bets to its edge; reckless chases long odds."
 )
+
+
+# ---------------------------------------------------------------- statistics
+
+RECORDS = {"net": ("Biggest net win (chips)", "max")}
+
+
+def outcome(state: State) -> tuple[str, ...]:
+    """Against the house: a player who leaves with more chips than they
+    brought won the session, with fewer lost it."""
+    bank = state.config.bankroll
+    return tuple("win" if c > bank else "loss" if c < bank else "draw" for c in state.chips)
+
+
+def records(state: State, seat: int) -> dict[str, int]:
+    return {"net": state.chips[seat] - state.config.bankroll}

@@ -9,6 +9,7 @@ from .game import (
     LEVELS_HELP,
     MAX_RAISE,
     PASS,
+    RECORDS,
     SEE,
     STAND,
     VARIANTS,
@@ -23,6 +24,7 @@ from .game import (
     legal_actions,
     narrate,
     new_game,
+    records,
     result,
     round_events,
     summary,
@@ -35,6 +37,8 @@ GAME_ID = "decimus"
 TITLE = "Decimus"
 
 __all__ = [
+    "RECORDS",
+    "records",
     "DECLARED",
     "FOLD",
     "PASS",

@@ -482,3 +482,12 @@ LEVELS_HELP = (
     "Classic is the original game's rival (sampled win rates, fixed thresholds); "
     "strong plays from exact odds, reads your rerolls and bets, and bluffs."
 )
+
+
+# ---------------------------------------------------------------- statistics
+
+RECORDS = {"per_round": ("Points per round", "mean")}
+
+
+def records(state: State, seat: int) -> dict[str, float]:
+    return {"per_round": round(state.scores[seat] / max(1, state.round), 2)}

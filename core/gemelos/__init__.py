@@ -8,6 +8,7 @@ protocol (``Config``, ``new_game``, ``legal_actions``, ``apply``, ``is_over``,
 from .game import (
     LEVELS,
     LEVELS_HELP,
+    RECORDS,
     ROLL,
     STAKE_MODES,
     VARIANTS,
@@ -26,6 +27,7 @@ from .game import (
     narrate,
     new_game,
     phase,
+    records,
     result,
     settle,
     stake_range,
@@ -39,6 +41,8 @@ GAME_ID = "gemelos"
 TITLE = "Gemelos"
 
 __all__ = [
+    "RECORDS",
+    "records",
     "GAME_ID",
     "TITLE",
     "ROLL",

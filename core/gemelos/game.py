@@ -551,3 +551,15 @@ LEVELS_HELP = "Easy stakes by its chance alone; hard only when the bet is favour
 def levels_matter(config: Config) -> bool:
     """Rolling is forced: a computer seat has choices only with stakes."""
     return config.stakes != "off"
+
+
+# ---------------------------------------------------------------- statistics
+
+RECORDS = {"rounds_won": ("Most rounds won in a match", "max"), "net": ("Biggest net win (chips)", "max")}
+
+
+def records(state: State, seat: int) -> dict[str, int]:
+    out = {"rounds_won": state.wins[seat]}
+    if state.config.stakes != "off":
+        out["net"] = state.chips[seat] - state.config.bankroll
+    return out

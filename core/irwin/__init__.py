@@ -8,6 +8,7 @@ from .game import (
     KEEP,
     LEVELS,
     LEVELS_HELP,
+    RECORDS,
     THROW,
     VARIANTS,
     Action,
@@ -29,6 +30,7 @@ from .game import (
     narrate,
     new_game,
     phase,
+    records,
     result,
     score,
     summary,
@@ -42,6 +44,8 @@ GAME_ID = "irwin"
 TITLE = "Irwin's Revenge"
 
 __all__ = [
+    "RECORDS",
+    "records",
     "DEALS",
     "GAME_ID",
     "KEEP",

@@ -623,3 +623,12 @@ LEVELS_HELP = (
     "Easy names the likeliest statuette; hard weighs worth and curses "
     "and plays the final for the best chance."
 )
+
+
+# ---------------------------------------------------------------- statistics
+
+RECORDS = {"vp": ("Best victory-point total", "max")}
+
+
+def records(state: State, seat: int) -> dict[str, int]:
+    return {"vp": score(state, seat).total}

@@ -9,6 +9,7 @@ from .game import (
     BETS,
     LEVELS,
     LEVELS_HELP,
+    RECORDS,
     ROLL,
     ROUNDS,
     SALVATION,
@@ -29,6 +30,7 @@ from .game import (
     new_game,
     next_match,
     phase,
+    records,
     result,
     settle,
     stake_limits,
@@ -56,6 +58,8 @@ GAME_ID = "redman"
 TITLE = "Red Man's Throw"
 
 __all__ = [
+    "RECORDS",
+    "records",
     "BETS",
     "CATEGORIES",
     "GAME_ID",

@@ -704,3 +704,12 @@ LEVELS_HELP = "Easy stakes on its match chances and predicts when behind; hard b
 def levels_matter(config: Config) -> bool:
     """Without bets every move is a forced roll."""
     return config.bets != "off"
+
+
+# ---------------------------------------------------------------- statistics
+
+RECORDS = {"red_man": ("Red Man appearances", "sum")}
+
+
+def records(state: State, seat: int) -> dict[str, int]:
+    return {"red_man": int(state.red_man == seat)}

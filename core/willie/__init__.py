@@ -13,6 +13,7 @@ from .game import (
     LEVELS_HELP,
     OPEN_ACTIONS,
     PASS,
+    RECORDS,
     VARIANTS,
     Action,
     Config,
@@ -27,6 +28,7 @@ from .game import (
     meld,
     narrate,
     new_game,
+    records,
     result,
     summary,
     to_act,
@@ -40,6 +42,8 @@ GAME_ID = "willie"
 TITLE = "Willie"
 
 __all__ = [
+    "RECORDS",
+    "records",
     "CLOSE",
     "CONTINUE",
     "FACES",

@@ -481,3 +481,13 @@ LEVELS_HELP = (
     "Easy plays melds from its hand only; normal rearranges the table with a "
     "limited search; hard finds the best play and judges when to close."
 )
+
+
+# ---------------------------------------------------------------- statistics
+
+RECORDS = {"best_round": ("Best round", "max")}
+
+
+def records(state: State, seat: int) -> dict[str, int]:
+    rounds = [e.deltas[seat] for e in state.events if e.kind == "score"]
+    return {"best_round": max(rounds, default=0)}

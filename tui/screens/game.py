@@ -52,6 +52,7 @@ class GameScreen(Screen[None]):
         self.bot = importlib.import_module(self.rules.__name__ + ".bot")
         self._hurry = threading.Event()
         self._save_failed = False
+        self._kept = False  # the finished match is in the history
         self.busy = False  # a computer seat is thinking, or a result is on screen
         self.thinking = False  # a computer seat is choosing its move
         self._pending = None  # a computer's move that waits for a dialog to close
@@ -287,6 +288,7 @@ class GameScreen(Screen[None]):
         try:
             if self.rules.is_over(self.match.state):
                 saves.discard(self.match.game)
+                self._keep_in_history()
             else:
                 saves.save(self.match)
         except OSError as e:
@@ -298,6 +300,19 @@ class GameScreen(Screen[None]):
                     severity="error",
                     timeout=8,
                 )
+
+    def _keep_in_history(self) -> None:
+        """A finished match goes into the history, once; if the history
+        cannot take it, the player is told and play goes on."""
+        from garito.store.history import HistoryError, keep
+
+        if self._kept:
+            return
+        self._kept = True
+        try:
+            keep(self.match)
+        except (HistoryError, OSError) as e:
+            self.notify(str(e), title="Not kept in the history", severity="warning", timeout=8)
 
     # ------------------------------------------------------------ computer seats
 

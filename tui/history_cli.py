@@ -1,0 +1,166 @@
+"""``garito stats``, ``garito history``, ``garito export`` and ``garito
+audit``: the history and the dice audit, printed (Rich tables; no Textual).
+Each returns the exit status; a history that cannot be read says why in
+one line and returns 1."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from rich.console import Console
+from rich.table import Table
+
+
+class NotFound(Exception):
+    pass
+
+
+def _history():
+    from garito.store.history import History
+
+    return History()
+
+
+def _fail(e: Exception) -> int:
+    print(f"garito: {e}", file=sys.stderr)
+    return 1
+
+
+def stats(game: str | None, player: str | None) -> int:
+    from garito.core import catalog
+    from garito.store import stats as st
+    from garito.store.history import HistoryError
+
+    try:
+        with _history() as h:
+            entries = h.entries(game)
+    except HistoryError as e:
+        return _fail(e)
+    lines = st.lines(entries, player)
+    console = Console()
+    if not lines:
+        console.print("No finished matches yet." if not (game or player) else "No matches for that.")
+        return 0
+    table = Table(title="Statistics", title_justify="left", box=None, pad_edge=False)
+    for col, just in [("Player", "left"), ("Game", "left"), ("Played", "right"), ("Won", "right")]:
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for col in ("Lost", "Drawn", "Win rate", "Streak", "Best run"):
+        table.add_column(col, justify="right")
+    ordered = sorted(lines, key=lambda x: (x.player, x.game))
+    for line in ordered:
+        table.add_row(
+            line.player,
+            catalog.get(line.game).title,
+            str(line.played),
+            str(line.won),
+            str(line.lost),
+            str(line.drawn),
+            f"{line.rate:.0%}",
+            line.streak,
+            str(line.best_streak),
+        )
+    console.print(table)
+    records = Table(title="\nRecords", title_justify="left", box=None, pad_edge=False)
+    for col in ("Player", "Game", "Record"):
+        records.add_column(col)
+    records.add_column("", justify="right")
+    kinds = {}
+    for line in ordered:
+        kinds = st.kinds(line.game)
+        for key, value in line.records.items():
+            records.add_row(
+                line.player, catalog.get(line.game).title, kinds.get(key, (key,))[0], f"{value:g}"
+            )
+    if records.row_count:
+        console.print(records)
+    return 0
+
+
+def history(game: str | None) -> int:
+    from garito.core import catalog
+    from garito.store.history import HistoryError
+
+    try:
+        with _history() as h:
+            entries = h.entries(game)
+    except HistoryError as e:
+        return _fail(e)
+    console = Console()
+    if not entries:
+        console.print("No finished matches yet.")
+        return 0
+    table = Table(box=None, pad_edge=False)
+    for col in ("#", "Finished (UTC)", "Game", "Players", "Result"):
+        table.add_column(col)
+    for e in entries:
+        table.add_row(
+            str(e.id),
+            e.finished[:16].replace("T", " "),
+            catalog.get(e.game).title,
+            ", ".join(e.players),
+            e.result_text(),
+        )
+    console.print(table)
+    return 0
+
+
+def export(match_id: int, as_text: bool) -> int:
+    from garito.store.history import HistoryError
+
+    try:
+        with _history() as h:
+            record = h.record(match_id)
+    except HistoryError as e:
+        return _fail(e)
+    if not as_text:
+        print(json.dumps(record, indent=1, ensure_ascii=False))
+        return 0
+    print(transcript(record))
+    return 0
+
+
+def transcript(record: dict) -> str:
+    """A record as a readable text: who played what, then the story."""
+    from garito.core.match import Match
+
+    m = Match.from_record(record)
+    rules = m.rules
+    seats = ", ".join(f"{s.name} ({'human' if s.is_human else 'computer, ' + s.level})" for s in m.seats)
+    rules_text = ", ".join(f"{k}={v}" for k, v in m.config.to_dict().items() if k != "players")
+    out = [f"{rules.TITLE}: {seats}", f"Rules: {rules_text or 'as RULES.md'}; seed {m.seed}", ""]
+    for n, action in enumerate(m.actions, 1):
+        out.append(f"{n:>4}. {action}")
+    out.append("")
+    out += [rules.narrate(e, m.names) for e in m.state.events]
+    out += ["", rules.summary(m.state, m.names)]
+    return "\n".join(out)
+
+
+def audit() -> int:
+    from garito.core.audit import fairness, rolled
+    from garito.store.history import HistoryError
+
+    try:
+        with _history() as h:
+            faces, bad = rolled(list(h.records()))
+    except HistoryError as e:
+        return _fail(e)
+    console = Console()
+    if not faces:
+        console.print("No dice rolled in the history yet.")
+        return 0
+    for sides in sorted(faces):
+        f = fairness(sides, faces[sides])
+        table = Table(title=f"d{sides}: {f.rolls:,} rolls", title_justify="left", box=None, pad_edge=False)
+        table.add_column("Face")
+        table.add_column("Count", justify="right")
+        table.add_column("Share", justify="right")
+        for face, n in enumerate(f.counts, 1):
+            table.add_row(str(face), f"{n:,}", f"{n / f.rolls:.1%}")
+        console.print(table)
+        verdict = "consistent with fair dice" if f.p >= 0.01 else "unlikely from fair dice"
+        console.print(f"  chi-square {f.chi2:.2f} on {f.dof} degrees of freedom, p = {f.p:.3f}: {verdict}\n")
+    if bad:
+        console.print(f"{bad} record(s) could not be replayed and were left out.")
+    return 0
