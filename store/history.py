@@ -87,7 +87,7 @@ class Entry:
         winners = [p for p, o in zip(self.players, self.outcome) if o == "win"]
         if winners:
             return ", ".join(winners) + (" won" if len(winners) > 1 else " won")
-        return "drawn" if "draw" in self.outcome else "lost to the house"
+        return "drawn" if "draw" in self.outcome else "house won"
 
 
 class History:
@@ -101,7 +101,8 @@ class History:
         except sqlite3.DatabaseError as e:
             self._fail(e)
         except OSError as e:
-            raise HistoryError(f"The history cannot be written ({e.strerror or e}); this match is not kept.") from e
+            reason = e.strerror or e
+            raise HistoryError(f"The history cannot be written ({reason}); this match is not kept.") from e
 
     def close(self) -> None:
         if self.db is not None:

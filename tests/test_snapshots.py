@@ -213,3 +213,48 @@ def test_decimus_hand_off(snap_compare):
     # Ana is handed the keyboard, stands; now Bea's turn.
     match = decimus_match(seats=("human", "human"), names=("Ana", "Bea"))
     assert snap_compare(app(start=match), terminal_size=SIZE, run_before=keys("enter", "enter"))
+
+
+def _history():
+    from datetime import UTC, datetime
+
+    from garito.store.history import History
+
+    from .test_history import finished
+
+    with History() as h:
+        for game, seed in (("irwin", 5), ("gemelos", 6), ("irwin", 7), ("decimus", 2), ("barras", 3)):
+            h.add(finished(game, seed), finished=datetime(2026, 11, 29, 19, 7, tzinfo=UTC))
+
+
+def test_statistics(snap_compare):
+    async def run_before(pilot):
+        from garito.tui.screens.history import StatsScreen
+
+        _history()
+        pilot.app.push_screen(StatsScreen())
+        await keys("right", "right", "right", "right")(pilot)  # Irwin's Revenge
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_history(snap_compare):
+    async def run_before(pilot):
+        from garito.tui.screens.history import HistoryScreen
+
+        _history()
+        pilot.app.push_screen(HistoryScreen())
+        await keys()(pilot)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_replay(snap_compare):
+    async def run_before(pilot):
+        from garito.tui.screens.history import HistoryScreen
+
+        _history()
+        pilot.app.push_screen(HistoryScreen())
+        await keys("down", "down", "enter", "right", "right", "right", "right", "right")(pilot)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)

@@ -45,6 +45,7 @@ class GarApp(App[None]):
         theme: str | None = None,
         start: Match | None = None,
         bot_delay: float | None = None,
+        replay: Match | None = None,
     ) -> None:
         super().__init__()
         from garito.store import settings
@@ -60,6 +61,7 @@ class GarApp(App[None]):
         wanted = theme or os.environ.get("TEXTUAL_THEME") or prefs.get("theme") or DEFAULT_THEME
         self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self._start = start
+        self._replay = replay
 
     def on_mount(self) -> None:
         self.theme = self._wanted_theme
@@ -68,6 +70,8 @@ class GarApp(App[None]):
         self.push_screen(MenuScreen())
         if self._start is not None:
             self.open_match(self._start)
+        if self._replay is not None:
+            self.open_replay(self._replay)
         self._check_size(self.size.width, self.size.height)
 
     # ---------------------------------------------------------- navigation
@@ -77,6 +81,12 @@ class GarApp(App[None]):
         from .games import screen_for
 
         self.push_screen(screen_for(match))
+
+    def open_replay(self, match: Match, at: int | None = None) -> None:
+        """Step through ``match`` on its game's screen, move by move."""
+        from .games import screen_for
+
+        self.push_screen(screen_for(match).replay(at))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands (themes, keys, quit) and Garito's own."""

@@ -3,7 +3,7 @@
     garito                                   the menu
     garito play gemelos --seats human,bot --seed 7 [--rule stakes=blind]
     garito rules gemelos                     the rules, printed
-    garito stats | history | export N [--text] | audit
+    garito stats | history | export N [--text] | audit | replay FILE
     garito --version | --help
 
 A bad argument prints one line and exits with status 2, never a traceback.
@@ -91,6 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("id", type=_match_id, help="the match's number in `garito history`")
     export.add_argument("--text", action="store_true", help="a readable transcript instead of JSON")
+    replay = sub.add_parser(
+        "replay", help="step through a game record, move by move", description="Replay a game record."
+    )
+    replay.add_argument("file", help="a record: `garito export N > FILE`, or a save")
     sub.add_parser(
         "audit",
         help="count every die rolled and test it for fairness",
@@ -99,6 +103,23 @@ def build_parser() -> argparse.ArgumentParser:
     for a in (play, rules):
         a.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p
+
+
+def read_record(path: str):
+    """The match a record file holds, or UsageError saying why not."""
+    from garito.core.match import Match, RecordError
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a text file") from None
+    try:
+        return Match.from_json(text)
+    except RecordError as e:
+        raise UsageError(f"{path}: {e}") from None
 
 
 def _match_id(text: str) -> int:
@@ -200,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        start = None
+        start = replay = None
         if args.command == "rules":
             print_rules(args.game)
             return 0
@@ -216,12 +237,15 @@ def main(argv: list[str] | None = None) -> int:
             return history_cli.audit()
         if args.command == "play":
             start = make_match(args)
+        if args.command == "replay":
+            replay = read_record(args.file)
     except UsageError as e:
         print(f"garito: error: {e}", file=sys.stderr)
         return 2
     from .app import GarApp
 
-    GarApp(ascii_only=True if getattr(args, "ascii", False) else None, theme=args.theme, start=start).run()
+    ascii_only = True if getattr(args, "ascii", False) else None
+    GarApp(ascii_only=ascii_only, theme=args.theme, start=start, replay=replay).run()
     return 0
 
 

@@ -53,6 +53,8 @@ class GameScreen(Screen[None]):
         self._hurry = threading.Event()
         self._save_failed = False
         self._kept = False  # the finished match is in the history
+        self.frames: list[Match] | None = None  # a replay: the match after each move
+        self.at = 0  # the replay's move
         self.busy = False  # a computer seat is thinking, or a result is on screen
         self.thinking = False  # a computer seat is choosing its move
         self._pending = None  # a computer's move that waits for a dialog to close
@@ -101,6 +103,7 @@ class GameScreen(Screen[None]):
         from garito.widgets.gamelog import GameLog
 
         names = self.match.names
+        del self._story[len(events) :]  # a replay stepping back
         self._story += [self.rules.narrate(e, names) for e in events[len(self._story) :]]
         self.query_one(GameLog).tell(self._story)
 
@@ -169,7 +172,51 @@ class GameScreen(Screen[None]):
             then(None)
         self.on_screen_resume()  # a computer's move that waited for it
 
+    # ------------------------------------------------------------ replays
+
+    def replay(self, at: int | None = None) -> GameScreen:
+        """Make this screen a replay of its (finished or not) match: the
+        table after each move, stepped with ← →, Home and End."""
+        frames = [
+            Match.start(
+                self.match.game, self.match.config, self.match.seed, self.match.seats, self.match.dice
+            )
+        ]
+        for action in self.match.actions:
+            frames.append(frames[-1].play(action))
+        self.frames = frames
+        self.at = len(frames) - 1 if at is None else max(0, min(at, len(frames) - 1))
+        return self
+
+    def step_to(self, at: int) -> None:
+        assert self.frames is not None
+        self.at = max(0, min(at, len(self.frames) - 1))
+        self.match = self.frames[self.at]
+        self.show()
+        self.hide_stake()  # nobody stakes in a replay
+        last = len(self.frames) - 1
+        move = (
+            f"move {self.at} of {last}: {self.match.actions[-1]}" if self.at else f"the start (0 of {last})"
+        )
+        self.prompt = f"Replay, {move}.  ← → step, Home End, Esc back"
+
+    def _replay_key(self, event) -> None:
+        keys = {"left": -1, "right": 1, "pageup": -10, "pagedown": 10}
+        if event.key in keys:
+            self.step_to(self.at + keys[event.key])
+        elif event.key == "home":
+            self.step_to(0)
+        elif event.key == "end":
+            self.step_to(len(self.frames or ()) - 1)
+        elif event.key == "escape":
+            self.app.pop_screen()
+
     def on_key(self, event) -> None:
+        if self.frames is not None:
+            event.stop()  # a replay's keys, and nothing of the game's
+            event.prevent_default()
+            self._replay_key(event)
+            return
         if self.notice_open:
             event.stop()  # before the bindings: only the result's keys now
             event.prevent_default()
@@ -179,8 +226,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "close_notice":
             return self.notice_open
-        if self.notice_open:
-            return False
+        if self.notice_open or self.frames is not None:
+            return action == "leave" and self.frames is not None
         return self.allows(action, parameters)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
@@ -210,6 +257,10 @@ class GameScreen(Screen[None]):
         from garito.widgets.notice import Notice
 
         self.mount(Notice())
+        if self.frames is not None:
+            self.busy = True  # nobody plays in a replay
+            self.step_to(self.at)
+            return
         self.persist()  # a game is saved from its first screen, not its first move
         seat = self.seat_to_act
         gate = self.HIDES_HANDS and len(self._humans) > 1 and self.is_human(seat)
@@ -285,6 +336,8 @@ class GameScreen(Screen[None]):
     def persist(self) -> None:
         from garito.store import saves
 
+        if self.frames is not None:
+            return
         try:
             if self.rules.is_over(self.match.state):
                 saves.discard(self.match.game)
@@ -351,7 +404,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ leaving
 
     def action_leave(self) -> None:
-        if self.rules.is_over(self.match.state):
+        if self.rules.is_over(self.match.state) or self.frames is not None:
             self.app.pop_screen()
             return
         from .notices import ConfirmScreen

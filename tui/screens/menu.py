@@ -85,7 +85,12 @@ class MenuScreen(Screen[None]):
             if not info.playable:
                 label = Text.assemble((f"{info.title:<17}", "dim"), ("not playable yet", "dim italic"))
             options.append(Option(label, id=f"game:{info.id}"))
-        options += [*gap, Option("Quit", id="quit")]
+        options += [
+            *gap,
+            Option("Statistics", id="stats"),
+            Option("History", id="history"),
+            Option("Quit", id="quit"),
+        ]
         games.add_options(options)
         ids = [o.id for o in options if o is not None]
         # Coming back from a game, "Continue" is what one wants next.
@@ -102,6 +107,20 @@ class MenuScreen(Screen[None]):
     def _about(self, option_id: str) -> Text:
         if option_id == "quit":
             return Text("Leave Garito. A game in progress stays saved.")
+        if option_id == "stats":
+            return Text.assemble(
+                ("Statistics\n\n", "bold"),
+                "Per player and game: matches played, won, lost and drawn, win rate, "
+                "streaks, each game's records, the win rate over time.\n\n",
+                ("Also: garito stats", "dim"),
+            )
+        if option_id == "history":
+            return Text.assemble(
+                ("History\n\n", "bold"),
+                "Every finished match: replay it move by move on its own table, "
+                "export its record as JSON or as a text transcript.\n\n",
+                ("Also: garito history, garito export, garito audit", "dim"),
+            )
         kind, _, game = option_id.partition(":")
         info = catalog.get(game)
         lo, hi = info.players
@@ -137,6 +156,11 @@ class MenuScreen(Screen[None]):
     def open(self, option_id: str) -> None:
         if option_id == "quit":
             self.app.exit()
+            return
+        if option_id in ("stats", "history"):
+            from .history import HistoryScreen, StatsScreen
+
+            self.app.push_screen(StatsScreen() if option_id == "stats" else HistoryScreen())
             return
         kind, _, game = option_id.partition(":")
         if kind == "continue":

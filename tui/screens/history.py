@@ -1,0 +1,206 @@
+"""The statistics and the history of finished matches, from the menu.
+
+``StatsScreen``: per player, for one game or all (← → choose), matches
+played, won, lost, drawn, win rate, streaks and the game's own records,
+with the win rate over time plotted for one game. ``HistoryScreen``: every
+finished match, newest first; Enter replays it on its game's own screen,
+``j`` and ``t`` export its record as JSON or as a text transcript."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from garito.core import catalog
+from garito.widgets.chart import Chart
+from garito.widgets.keybar import KeyBar
+from garito.widgets.line import Line
+
+
+def _load(game: str | None = None):
+    """The history's entries, or ([], the reason it cannot be read)."""
+    from garito.store.history import History, HistoryError
+
+    try:
+        with History() as h:
+            return h.entries(game), ""
+    except HistoryError as e:
+        return [], str(e)
+
+
+class StatsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    #stats-body { padding: 0 1; }
+    #stats-table { height: auto; margin-bottom: 1; }
+    #stats-chart { height: 1fr; max-height: 12; }
+    """
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("left,h", "game(-1)", "Game", key_display="←→"),
+        Binding("right,l", "game(1)", "Game", show=False),
+    ]
+    heading: var[str] = var("")
+    series: var[tuple[tuple[int, ...], ...]] = var(())
+    labels: var[tuple[str, ...]] = var(())
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.choices: list[str | None] = [None] + [g.id for g in catalog.GAMES]
+        self.choice = 0
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="title").data_bind(text=StatsScreen.heading)
+        with Vertical(id="stats-body"):
+            yield Static(id="stats-table")
+            yield Chart(id="stats-chart").data_bind(StatsScreen.series, StatsScreen.labels)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.entries, self.problem = _load()
+        self.show()
+
+    def action_game(self, delta: int) -> None:
+        self.choice = (self.choice + delta) % len(self.choices)
+        self.show()
+
+    def show(self) -> None:
+        from garito.store import stats as st
+
+        game = self.choices[self.choice]
+        title = catalog.get(game).title if game else "all games"
+        self.heading = f"Statistics — {title}   (← → another game)"
+        entries = [e for e in self.entries if game is None or e.game == game]
+        lines = sorted(st.lines(entries), key=lambda x: (-x.played, x.player, x.game))
+        body = self.query_one("#stats-table", Static)
+        chart = self.query_one(Chart)
+        self.shown = lines
+        self.message = ""
+        if self.problem or not lines:
+            self.message = self.problem or f"No finished matches of {title} yet."
+            body.update(Text(self.message, style="dim"))
+            self.series, self.labels = (), ()
+            chart.display = False
+            return
+        table = Table(box=None, pad_edge=False, expand=False)
+        table.add_column("Player")
+        if game is None:
+            table.add_column("Game")
+        for col in ("Played", "Won", "Lost", "Drawn", "Rate", "Streak", "Best"):
+            table.add_column(col, justify="right")
+        for line in lines:
+            row = [line.player] + ([catalog.get(line.game).title] if game is None else [])
+            row += [str(line.played), str(line.won), str(line.lost), str(line.drawn), f"{line.rate:.0%}"]
+            row += [line.streak, str(line.best_streak)]
+            table.add_row(*row)
+        records = Text()
+        if game is not None:
+            for line in lines:
+                if line.records:
+                    records.append(f"\n{line.player}: ", "bold")
+                    records.append(st.record_text(line))
+        self.message = records.plain.strip()
+        body.update(Group(table, records) if records else table)
+        # the win rate over time, per player, for one game (a few players)
+        shown = [x for x in lines if len(x.rate_over_time) > 1][:4] if game else []
+        chart.display = bool(shown)
+        self.series = tuple(tuple(round(100 * r) for r in x.rate_over_time) for x in shown)
+        self.labels = tuple(f"{x.player} win %" for x in shown)
+
+
+class HistoryScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("enter", "replay", "Replay", priority=True),
+        Binding("j", "export('json')", "Export JSON"),
+        Binding("t", "export('text')", "Export text"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="title").data_bind(text=HistoryScreen.heading)
+        yield OptionList(id="history")
+        yield KeyBar()
+
+    heading: var[str] = var("History — every finished match, newest first")
+
+    def on_mount(self) -> None:
+        entries, problem = _load()
+        self.entries = {e.id: e for e in entries}
+        lst = self.query_one(OptionList)
+        if problem or not entries:
+            lst.add_option(
+                Option(Text(problem or "No finished matches yet.", style="dim"), id="none", disabled=True)
+            )
+            return
+        for e in reversed(entries):
+            when = e.finished[5:16].replace("T", " ")  # month-day hour:minute
+            title, players = catalog.get(e.game).title, ", ".join(e.players)
+            label = f"{e.id:>4} {when}  {title:<15} {players[:20]:<20} {e.result_text()}"
+            lst.add_option(Option(Text(label, no_wrap=True, overflow="ellipsis"), id=str(e.id)))
+        lst.highlighted = 0
+        lst.focus()
+
+    def _chosen(self) -> int | None:
+        option = self.query_one(OptionList).highlighted_option
+        return int(option.id) if option and option.id and option.id.isdigit() else None
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("replay", "export"):
+            return self._chosen() is not None
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_replay()
+
+    def _record(self, match_id: int) -> dict | None:
+        from garito.store.history import History, HistoryError
+
+        try:
+            with History() as h:
+                return h.record(match_id)
+        except HistoryError as e:
+            self.notify(str(e), severity="warning")
+            return None
+
+    def action_replay(self) -> None:
+        from garito.core.match import Match, RecordError
+
+        match_id = self._chosen()
+        record = self._record(match_id) if match_id else None
+        if record is None:
+            return
+        try:
+            match = Match.from_record(record)
+        except RecordError as e:
+            self.notify(f"This match no longer replays: {e}", severity="warning")
+            return
+        self.app.open_replay(match, at=0)
+
+    def action_export(self, kind: str) -> None:
+        import json
+
+        from garito.store.atomic import write_atomic
+        from garito.store.paths import data_dir
+
+        from ..history_cli import transcript
+
+        match_id = self._chosen()
+        record = self._record(match_id) if match_id else None
+        if record is None:
+            return
+        suffix = "json" if kind == "json" else "txt"
+        path = data_dir() / "exports" / f"garito-{match_id}.{suffix}"
+        text = json.dumps(record, indent=1, ensure_ascii=False) if kind == "json" else transcript(record)
+        try:
+            write_atomic(path, text + "\n")
+        except OSError as e:
+            self.notify(f"Not exported: {e.strerror or e}", severity="error")
+            return
+        self.notify(str(path), title="Exported")
