@@ -8,6 +8,9 @@ import pytest
 @pytest.fixture(autouse=True)
 def garito_home(tmp_path, monkeypatch):
     home = tmp_path / "garito-home"
+    home.mkdir()
+    # the name asked at the first start, answered: tests start at the menu
+    (home / "settings.json").write_text('{"player": "Player 1"}')
     monkeypatch.setenv("GARITO_HOME", str(home))
     monkeypatch.setenv("GARITO_BOT_DELAY", "0")
     for var in ("NO_COLOR", "TEXTUAL_THEME", "GARITO_ASCII"):

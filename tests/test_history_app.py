@@ -119,3 +119,64 @@ def test_replay_reads_a_record_file_or_says_why_not(tmp_path, capsys):
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert err.startswith("garito: error:") and err.count("\n") == 1
+
+
+@sync
+async def test_the_dice_audit_screen():
+    from garito.tui.screens.history import AuditScreen
+
+    seed_history()
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(StatsScreen())
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, AuditScreen)
+        assert [f.sides for f in screen.results] == [6, 8, 10]  # Irwin: d10 then d6; Gemelos: d8
+        assert all(f.rolls == sum(f.counts) > 0 and 0 <= f.p <= 1 for f in screen.results)
+
+
+@sync
+async def test_the_first_start_asks_a_name_once_and_seats_take_it(garito_home):
+    from garito.store import settings
+    from garito.tui.screens.menu import MenuScreen
+    from garito.tui.screens.profile import ProfileScreen
+
+    (garito_home / "settings.json").unlink()
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ProfileScreen)
+        await pilot.press(*"Maruxa", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and settings.load()["player"] == "Maruxa"
+        assert "Maruxa" in str(app.screen.query_one("#games").get_option("player").prompt)
+        app.screen.open("game:gemelos")
+        await settle(pilot)
+        assert app.screen.query_one("#name-0").value == "Maruxa"
+    again = GarApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, MenuScreen)  # asked once
+        again.screen.open("player")
+        await settle(pilot)
+        await pilot.press(*["backspace"] * 6, *"Xurxo", "enter")
+        await settle(pilot)
+        assert settings.load()["player"] == "Xurxo"
+
+
+@sync
+async def test_escape_at_the_first_start_keeps_the_default_and_asks_no_more(garito_home):
+    from garito.store import settings
+    from garito.tui.screens.menu import MenuScreen
+
+    (garito_home / "settings.json").unlink()
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and settings.load()["player"] == "Player 1"

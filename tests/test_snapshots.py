@@ -258,3 +258,19 @@ def test_replay(snap_compare):
         await keys("down", "down", "enter", "right", "right", "right", "right", "right")(pilot)
 
     assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_dice_audit(snap_compare):
+    async def run_before(pilot):
+        from garito.tui.screens.history import AuditScreen
+
+        _history()
+        pilot.app.push_screen(AuditScreen())
+        await keys()(pilot)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_first_start_name(snap_compare, garito_home):
+    (garito_home / "settings.json").unlink()
+    assert snap_compare(app(), terminal_size=SIZE, run_before=keys(*"Ana"))

@@ -22,7 +22,19 @@ def screen_for(match: Match):
 
 
 def default_names(kinds: list[str]) -> list[str]:
-    """ "Player n" for the humans, Spanish and Galician names for the
-    computer seats."""
+    """The player's own name for the first human seat, "Player n" for the
+    other humans, Spanish and Galician names for the computer seats."""
+    from .screens.profile import current
+
     bots = iter(COMPUTER_NAMES)
-    return [next(bots) if kind == "computer" else f"Player {i + 1}" for i, kind in enumerate(kinds)]
+    me = current()
+    names = []
+    for i, kind in enumerate(kinds):
+        if kind == "computer":
+            names.append(next(bots))
+        elif me and kind == "human":
+            names.append(me)
+            me = ""
+        else:
+            names.append(f"Player {i + 1}")
+    return names

@@ -2,7 +2,8 @@
 
 ``StatsScreen``: per player, for one game or all (← → choose), matches
 played, won, lost, drawn, win rate, streaks and the game's own records,
-with the win rate over time plotted for one game. ``HistoryScreen``: every
+with the win rate over time plotted for one game; ``a`` opens the dice
+audit (``AuditScreen``). ``HistoryScreen``: every
 finished match, newest first; Enter replays it on its game's own screen,
 ``j`` and ``t`` export its record as JSON or as a text transcript."""
 
@@ -13,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -46,6 +47,7 @@ class StatsScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("left,h", "game(-1)", "Game", key_display="←→"),
         Binding("right,l", "game(1)", "Game", show=False),
+        Binding("a", "audit", "Dice audit"),
     ]
     heading: var[str] = var("")
     series: var[tuple[tuple[int, ...], ...]] = var(())
@@ -66,6 +68,9 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.entries, self.problem = _load()
         self.show()
+
+    def action_audit(self) -> None:
+        self.app.push_screen(AuditScreen())
 
     def action_game(self, delta: int) -> None:
         self.choice = (self.choice + delta) % len(self.choices)
@@ -204,3 +209,54 @@ class HistoryScreen(Screen[None]):
             self.notify(f"Not exported: {e.strerror or e}", severity="error")
             return
         self.notify(str(path), title="Exported")
+
+
+class AuditScreen(Screen[None]):
+    """Every die rolled in the history, by kind: the count of each face, a
+    bar for it, and Pearson's chi-square test of fairness."""
+
+    DEFAULT_CSS = """
+    #audit-scroll { height: 1fr; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    heading: var[str] = var("Dice audit — every die rolled in the finished matches")
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="title").data_bind(text=AuditScreen.heading)
+        with VerticalScroll(id="audit-scroll"):  # ↑ ↓ PageUp PageDown
+            yield Static(id="audit-body")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        from garito.core.audit import fairness, rolled
+        from garito.store.history import History, HistoryError
+
+        body = self.query_one("#audit-body", Static)
+        self.query_one("#audit-scroll").focus()
+        try:
+            with History() as h:
+                faces, bad = rolled(list(h.records()))
+        except HistoryError as e:
+            body.update(Text(str(e), style="dim"))
+            return
+        self.results = [fairness(sides, faces[sides]) for sides in sorted(faces)]
+        if not self.results:
+            body.update(Text("No dice rolled in the history yet.", style="dim"))
+            return
+        out = Text()
+        bar = "#" if self.app.ascii_only else "█"
+        for f in self.results:
+            out.append(f"d{f.sides}: {f.rolls:,} rolls\n", "bold")
+            top = max(f.counts) or 1
+            for face, n in enumerate(f.counts, 1):
+                out.append(f" {face:>2} {n:>6,} {n / f.rolls:6.1%} ")
+                out.append(bar * max(1, round(30 * n / top)) + "\n", "cyan")
+            fair = f.p >= 0.01
+            out.append(f" chi-square {f.chi2:.2f} ({f.dof} d.f.), p = {f.p:.3f}: ")
+            out.append(
+                "consistent with fair dice\n\n" if fair else "unlikely from fair dice\n\n",
+                "green" if fair else "bold red",
+            )
+        if bad:
+            out.append(f"{bad} record(s) could not be replayed and were left out.\n", "dim")
+        body.update(out)

@@ -52,6 +52,10 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.reload()
+        from .profile import ProfileScreen, chosen
+
+        if not chosen() and len(self.app.screen_stack) <= 2:  # the first start, at the menu
+            self.app.push_screen(ProfileScreen(first=True), lambda _: self.reload())
 
     def on_screen_resume(self) -> None:
         self.reload()
@@ -85,10 +89,13 @@ class MenuScreen(Screen[None]):
             if not info.playable:
                 label = Text.assemble((f"{info.title:<17}", "dim"), ("not playable yet", "dim italic"))
             options.append(Option(label, id=f"game:{info.id}"))
+        from .profile import current
+
         options += [
             *gap,
             Option("Statistics", id="stats"),
             Option("History", id="history"),
+            Option(Text.assemble("Player: ", (current(), "bold")), id="player"),
             Option("Quit", id="quit"),
         ]
         games.add_options(options)
@@ -107,6 +114,12 @@ class MenuScreen(Screen[None]):
     def _about(self, option_id: str) -> Text:
         if option_id == "quit":
             return Text("Leave Garito. A game in progress stays saved.")
+        if option_id == "player":
+            return Text.assemble(
+                ("Your name\n\n", "bold"),
+                "The first human seat of each new game takes it, and the statistics "
+                "are kept under it. Enter: change it.",
+            )
         if option_id == "stats":
             return Text.assemble(
                 ("Statistics\n\n", "bold"),
@@ -156,6 +169,11 @@ class MenuScreen(Screen[None]):
     def open(self, option_id: str) -> None:
         if option_id == "quit":
             self.app.exit()
+            return
+        if option_id == "player":
+            from .profile import ProfileScreen
+
+            self.app.push_screen(ProfileScreen(), lambda _: self.reload())
             return
         if option_id in ("stats", "history"):
             from .history import HistoryScreen, StatsScreen

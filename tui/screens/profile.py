@@ -1,0 +1,66 @@
+"""The player's name: asked once at the first start, changed from the menu
+("Player: ..."), and given to the first human seat of every new game."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from garito.widgets.keybar import KeyBar
+
+DEFAULT = "Player 1"
+
+
+def current() -> str:
+    from garito.store import settings
+
+    name = settings.load().get("player")
+    return name.strip()[:12] if isinstance(name, str) and name.strip() else DEFAULT
+
+
+def chosen() -> bool:
+    from garito.store import settings
+
+    return isinstance(settings.load().get("player"), str)
+
+
+class ProfileScreen(ModalScreen[str]):
+    """Type a name, Enter keeps it; Escape keeps the one there was."""
+
+    BINDINGS = [Binding("escape", "keep", "Keep as it is")]
+
+    def __init__(self, first: bool = False) -> None:
+        super().__init__()
+        self.first = first
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = "Welcome to Garito" if self.first else "Your name"
+            yield Static(
+                "Your name at the table (the first human seat of each new game; the statistics keep it):",
+                classes="dialog-body",
+            )
+            yield Input(
+                current() if not self.first else "", placeholder=DEFAULT, max_length=12, id="player-name"
+            )
+            yield Static(
+                "Enter: keep it    Escape: " + ("later" if self.first else "no change"), classes="dialog-keys"
+            )
+        yield KeyBar()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from garito.store import settings
+
+        name = event.value.strip()[:12] or current()
+        settings.update(player=name)
+        self.dismiss(name)
+
+    def action_keep(self) -> None:
+        from garito.store import settings
+
+        if self.first:
+            settings.update(player=current())  # asked once: not at every start
+        self.dismiss(current())
