@@ -71,11 +71,13 @@ def test_damaged_saves_are_set_aside_with_a_reason(garito_home, content, reason)
 
 
 def test_set_aside_never_overwrites_an_earlier_corrupt_file(tmp_path):
+    folder = tmp_path / "files"
+    folder.mkdir()
     for text in ("first", "second"):
-        p = tmp_path / "x.json"
+        p = folder / "x.json"
         p.write_text(text)
         set_aside(p)
-    assert sorted(f.read_text() for f in tmp_path.iterdir()) == ["first", "second"]
+    assert sorted(f.read_text() for f in folder.iterdir()) == ["first", "second"]
 
 
 def test_atomic_write_leaves_no_temporary_file(tmp_path):

@@ -16,27 +16,26 @@ class NotFound(Exception):
     pass
 
 
-def _history():
-    from garito.store.history import History
+def _read(what):
+    """``what(history)``, or None once the reason the history cannot be
+    read is printed."""
+    from garito.store.history import History, HistoryError
 
-    return History()
-
-
-def _fail(e: Exception) -> int:
-    print(f"garito: {e}", file=sys.stderr)
-    return 1
+    try:
+        with History() as h:
+            return what(h)
+    except HistoryError as e:
+        print(f"garito: {e}", file=sys.stderr)
+        return None
 
 
 def stats(game: str | None, player: str | None) -> int:
     from garito.core import catalog
     from garito.store import stats as st
-    from garito.store.history import HistoryError
 
-    try:
-        with _history() as h:
-            entries = h.entries(game)
-    except HistoryError as e:
-        return _fail(e)
+    entries = _read(lambda h: h.entries(game))
+    if entries is None:
+        return 1
     lines = st.lines(entries, player)
     console = Console()
     if not lines:
@@ -79,13 +78,10 @@ def stats(game: str | None, player: str | None) -> int:
 
 def history(game: str | None) -> int:
     from garito.core import catalog
-    from garito.store.history import HistoryError
 
-    try:
-        with _history() as h:
-            entries = h.entries(game)
-    except HistoryError as e:
-        return _fail(e)
+    entries = _read(lambda h: h.entries(game))
+    if entries is None:
+        return 1
     console = Console()
     if not entries:
         console.print("No finished matches yet.")
@@ -106,13 +102,9 @@ def history(game: str | None) -> int:
 
 
 def export(match_id: int, as_text: bool) -> int:
-    from garito.store.history import HistoryError
-
-    try:
-        with _history() as h:
-            record = h.record(match_id)
-    except HistoryError as e:
-        return _fail(e)
+    record = _read(lambda h: h.record(match_id))
+    if record is None:
+        return 1
     if not as_text:
         print(json.dumps(record, indent=1, ensure_ascii=False))
         return 0
@@ -139,13 +131,11 @@ def transcript(record: dict) -> str:
 
 def audit() -> int:
     from garito.core.audit import fairness, rolled
-    from garito.store.history import HistoryError
 
-    try:
-        with _history() as h:
-            faces, bad = rolled(list(h.records()))
-    except HistoryError as e:
-        return _fail(e)
+    read = _read(lambda h: rolled(list(h.records())))
+    if read is None:
+        return 1
+    faces, bad = read
     console = Console()
     if not faces:
         console.print("No dice rolled in the history yet.")
