@@ -1,0 +1,339 @@
+"""Shared tables: the authoritative games of a Garito server, and the small
+JSON-lines protocol its players' apps speak to it over a local socket.
+
+A line from a client is one JSON object with an ``op``:
+
+``{"op": "hello", "name": "Ana"}``            first, always: who this is
+``{"op": "list"}``                            the open tables
+``{"op": "create", "game": "gemelos", "seats": ["human", "computer:hard"],
+  "config": {...}, "seed": 7}``               a new table; the creator sits
+                                              in its first human seat
+``{"op": "join", "table": 1}``                a free human seat, or the seat
+                                              this name left (a reconnection)
+``{"op": "watch", "table": 1}``               as a spectator
+``{"op": "act", "table": 1, "action": "roll"}``  a move, in the game's notation
+
+The server answers ``welcome``, ``tables``, ``error`` (``rule`` says why; a
+move the rules refuse names the rule) and, after every change at a table,
+``state`` to everyone there: a player gets its own seat's view (never
+another seat's secrets), the legal moves and the story; a spectator the
+story and the score line only.
+
+A connection that sends something that is not a protocol line, a line over
+``MAX_LINE`` bytes, or more than ``RATE`` lines a second (with a burst of
+``BURST``) is told why and cut off; the others play on. A dropped player's
+seat is held ``HOLD`` seconds for the same name to come back; then a
+computer player takes it over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import importlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from garito.core import catalog
+from garito.core.errors import IllegalAction
+from garito.core.match import Match, Seat
+
+MAX_LINE = 8192
+RATE = 20.0  # lines per second, on average
+BURST = 40
+HOLD = 180.0  # seconds a dropped player's seat waits
+
+
+class Cut(Exception):
+    """The connection broke the protocol: told why, then closed."""
+
+
+@dataclass(eq=False)
+class Client:
+    writer: asyncio.StreamWriter
+    name: str = ""
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+
+    def send(self, message: dict) -> None:
+        if not self.writer.is_closing():
+            self.writer.write((json.dumps(message, default=str, ensure_ascii=False) + "\n").encode())
+
+    def spend(self) -> None:
+        """One line's worth of the rate limit; Cut when it is used up."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            raise Cut(f"more than {RATE:g} messages a second")
+        self.tokens -= 1
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    match: Match
+    players: dict[int, Client] = field(default_factory=dict)  # seat -> who is sitting there
+    held: dict[int, str] = field(default_factory=dict)  # seat -> the name that left it
+    watchers: set[Client] = field(default_factory=set)
+    busy: bool = False  # a computer seat is thinking
+
+    @property
+    def rules(self):
+        return self.match.rules
+
+    def free_seats(self) -> list[int]:
+        return [
+            i
+            for i, s in enumerate(self.match.seats)
+            if s.is_human and i not in self.players and i not in self.held
+        ]
+
+    def summary(self) -> dict:
+        info = catalog.get(self.match.game)
+        return {
+            "table": self.id,
+            "game": self.match.game,
+            "title": info.title,
+            "seats": [
+                {
+                    "name": s.name if (i in self.players or not s.is_human) else None,
+                    "kind": s.kind,
+                    "held": i in self.held,
+                }
+                for i, s in enumerate(self.match.seats)
+            ],
+            "free": len(self.free_seats()),
+            "config": self.match.config.to_dict(),
+            "over": self.rules.is_over(self.match.state),
+        }
+
+
+class TableServer:
+    def __init__(self) -> None:
+        self.tables: dict[int, Table] = {}
+        self.clients: set[Client] = set()
+        self._next = 1
+        self._server: asyncio.AbstractServer | None = None
+        self._tasks: set[asyncio.Task] = set()
+
+    # ------------------------------------------------------------ serving
+
+    async def start(self, path: str) -> None:
+        self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for task in list(self._tasks):
+            task.cancel()
+        for client in list(self.clients):
+            client.writer.close()
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = Client(writer)
+        self.clients.add(client)
+        try:
+            while True:
+                try:
+                    line = await reader.readline()
+                except (ValueError, asyncio.LimitOverrunError):
+                    raise Cut(f"a line longer than {MAX_LINE} bytes") from None
+                if not line:
+                    break
+                client.spend()
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    raise Cut("not a JSON line") from None
+                if not isinstance(message, dict) or not isinstance(message.get("op"), str):
+                    raise Cut("a message is a JSON object with an op")
+                self._handle(client, message)
+                await writer.drain()
+        except Cut as e:
+            client.send({"op": "error", "rule": f"Disconnected: {e}."})
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self.clients.discard(client)
+            self._dropped(client)
+            writer.close()
+
+    # ------------------------------------------------------------ messages
+
+    def _handle(self, client: Client, m: dict) -> None:
+        op = m["op"]
+        if op == "hello":
+            name = m.get("name")
+            if not isinstance(name, str) or not name.strip() or len(name) > 24:
+                raise Cut("hello needs a name of 1 to 24 characters")
+            client.name = name.strip()
+            client.send({"op": "welcome", "name": client.name, "tables": self._listing()})
+            return
+        if not client.name:
+            raise Cut("say hello first")
+        if op == "list":
+            client.send({"op": "tables", "tables": self._listing()})
+        elif op == "create":
+            self._create(client, m)
+        elif op in ("join", "watch", "act"):
+            table = self.tables.get(m.get("table"))  # type: ignore[arg-type]
+            if table is None:
+                client.send({"op": "error", "rule": f"No table {m.get('table')!r}."})
+            elif op == "join":
+                self._join(client, table)
+            elif op == "watch":
+                table.watchers.add(client)
+                self._send_state(table, client, None)
+            else:
+                self._act(client, table, m.get("action"))
+        else:
+            raise Cut(f"unknown op {op!r}")
+
+    def _listing(self) -> list[dict]:
+        return [t.summary() for t in self.tables.values()]
+
+    def _create(self, client: Client, m: dict) -> None:
+        try:
+            info = catalog.get(m.get("game"))  # type: ignore[arg-type]
+            rules = info.load()
+            config = rules.Config.from_dict(dict(m.get("config") or {}, players=len(m.get("seats") or [])))
+            seats = []
+            for i, text in enumerate(m.get("seats") or []):
+                kind, _, level = str(text).partition(":")
+                if kind not in ("human", "computer"):
+                    raise ValueError(f"a seat is human or computer, not {text!r}")
+                seats.append(Seat(f"Seat {i + 1}", kind, level or rules.LEVELS[-1]))
+            if not any(s.is_human for s in seats):
+                raise ValueError("a table needs a human seat")
+            seed = m.get("seed")
+            if seed is None:
+                from garito.core.dice import fresh_seed
+
+                seed = fresh_seed()
+            if not isinstance(seed, int):
+                raise ValueError("the seed is a whole number")
+            match = Match.start(info.id, config, seed, tuple(seats))
+        except (LookupError, ValueError, TypeError) as e:
+            client.send({"op": "error", "rule": str(e)})
+            return
+        table = Table(self._next, match)
+        self._next += 1
+        self.tables[table.id] = table
+        self._join(client, table)
+
+    def _join(self, client: Client, table: Table) -> None:
+        back = [s for s, name in table.held.items() if name == client.name]
+        free = table.free_seats()
+        if back:
+            seat = back[0]
+            del table.held[seat]
+        elif free:
+            seat = free[0]
+        else:
+            client.send({"op": "error", "rule": "No free seat at this table: watch it instead."})
+            return
+        seats = list(table.match.seats)
+        seats[seat] = dataclasses.replace(seats[seat], name=client.name)
+        table.match = dataclasses.replace(table.match, seats=tuple(seats))
+        table.players[seat] = client
+        self._broadcast(table)
+
+    def _act(self, client: Client, table: Table, text: Any) -> None:
+        rules = table.rules
+        seat = next((s for s, c in table.players.items() if c is client), None)
+        if seat is None:
+            client.send({"op": "error", "rule": "You are not seated at this table."})
+            return
+        if rules.to_act(table.match.state) != seat or table.busy:
+            client.send({"op": "error", "rule": "It is not your turn."})
+            return
+        try:
+            action = rules.Action.parse(str(text))
+            table.match = table.match.play(action)
+        except IllegalAction as e:
+            client.send({"op": "error", "rule": e.rule})
+            return
+        except ValueError as e:
+            client.send({"op": "error", "rule": str(e)})
+            return
+        self._broadcast(table)
+
+    # ------------------------------------------------------------ play
+
+    def _broadcast(self, table: Table) -> None:
+        for seat, client in table.players.items():
+            self._send_state(table, client, seat)
+        for client in table.watchers:
+            self._send_state(table, client, None)
+        self._computer_turn(table)
+
+    def _send_state(self, table: Table, client: Client, seat: int | None) -> None:
+        rules, state = table.rules, table.match.state
+        names = table.match.names
+        message: dict = {
+            "op": "state",
+            "table": table.id,
+            "seat": seat,
+            "to_act": rules.to_act(state),
+            "over": rules.is_over(state),
+            "summary": rules.summary(state, names),
+            "log": [rules.narrate(e, names) for e in state.events],
+            "moves": len(table.match.actions),
+        }
+        if seat is not None:
+            message["view"] = dataclasses.asdict(rules.view(state, seat))
+            mine = rules.to_act(state) == seat
+            message["legal"] = [str(a) for a in rules.legal_actions(state)] if mine else []
+        client.send(message)
+
+    def _computer_turn(self, table: Table) -> None:
+        state = table.match.state
+        seat = table.rules.to_act(state)
+        if table.busy or seat is None or table.match.seats[seat].is_human:
+            return
+        table.busy = True
+        self._spawn(self._think(table, seat))
+
+    async def _think(self, table: Table, seat: int) -> None:
+        rules = table.rules
+        bot = importlib.import_module(rules.__name__ + ".bot")
+        state = table.match.state
+        level = table.match.seats[seat].level
+        action = await asyncio.to_thread(
+            bot.choose, rules.view(state, seat), rules.legal_actions(state), level
+        )
+        table.busy = False
+        if table.match.state is state:  # nothing moved meanwhile
+            table.match = table.match.play(action)
+        self._broadcast(table)
+
+    # ------------------------------------------------------------ leaving
+
+    def _dropped(self, client: Client) -> None:
+        for table in self.tables.values():
+            table.watchers.discard(client)
+            for seat, c in list(table.players.items()):
+                if c is client:
+                    del table.players[seat]
+                    if not table.rules.is_over(table.match.state):
+                        table.held[seat] = client.name
+                        self._spawn(self._expire(table, seat, client.name))
+
+    async def _expire(self, table: Table, seat: int, name: str) -> None:
+        await asyncio.sleep(HOLD)
+        if table.held.get(seat) != name:
+            return  # they came back
+        del table.held[seat]
+        seats = list(table.match.seats)
+        seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.LEVELS[-1])
+        table.match = dataclasses.replace(table.match, seats=tuple(seats))
+        self._broadcast(table)
