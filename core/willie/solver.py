@@ -152,8 +152,31 @@ class _Grid:
             sum(1 for s in range(cell // 9 + 1, 5) if any(p == 2 for p, *_ in self.options[s * 9 + cell % 9]))
             for cell in range(45)
         ]
+        self._moves: dict[int, tuple] = {}
         rows = (1 << ((pool + 1) * width)) - 1
         self.cap = sum(rows << (f * span) for f in range(_blocks(freed_weight, swap_face)))
+
+    def moves(self, cell: int, shift: int):
+        """For each run state of the cell's suit: the choices that keep the
+        cell out of its column's group, as (new run state shifted into
+        place, bitset shift, uses a wild), and those that put it in the
+        group, as (bitset shift, uses a wild, is a wild)."""
+        if cell not in self._moves:
+            lines, joins = [], []
+            for p in range(7):
+                out, into = [], []
+                for place, x, gain, used in self.options[cell]:
+                    if place == 1:
+                        out += [(nxt << shift, gain, used) for nxt, _ in self.runs[cell][p, x]]
+                    elif _CAN_STOP[p]:
+                        if place == 0:
+                            out.append((0, gain, used))
+                        else:
+                            into.append((gain, used, x))
+                lines.append(tuple(out))
+                joins.append(tuple(into))
+            self._moves[cell] = (lines, joins)
+        return self._moves[cell]
 
 
 def _blocks(freed_weight, swap_face) -> int:
@@ -181,43 +204,41 @@ def _program(grid: _Grid, budget: int | None):
     for r in range(9):
         for s in range(5):
             cell = s * 9 + r
-            opts = grid.options[cell]
-            runs = grid.runs[cell]
             room = grid.room[cell]
             shift = 3 * s
             clear = ~(7 << shift)
+            # per run state of this suit: the moves that leave no group here
+            # (the new run state, shifted in place) and those into the group
+            lines, joins = grid.moves(cell, shift)
             new: dict[int, int] = {}
             get = new.get
             for key, bits in states.items():
                 p = (key >> shift) & 7
                 base = key & clear
-                stop = _CAN_STOP[p]
                 g = (key >> _G) & 7
-                for place, x, gain, used in opts:
-                    moved = bits << gain
-                    if used:
-                        moved &= cap
-                        if not moved:
+                if not g or g + room >= 3:  # the column's group can still be made
+                    for row, gain, used in lines[p]:
+                        moved = bits << gain
+                        if used:
+                            moved &= cap
+                            if not moved:
+                                continue
+                        nk = base | row
+                        new[nk] = get(nk, 0) | moved
+                ins = joins[p]
+                if ins and g < group_max and g + 1 + room >= 3:
+                    wild = key >> _GW & 1
+                    up = base + (1 << _G)
+                    for gain, used, x in ins:
+                        if x and wild:
                             continue
-                    if place == 1:
-                        if g and g + room < 3:
-                            continue
-                        for nxt, _ in runs[p, x]:
-                            nk = base | (nxt << shift)
-                            new[nk] = get(nk, 0) | moved
-                        continue
-                    if not stop:
-                        continue
-                    nk = base
-                    if place == 2:
-                        if g >= group_max or (x and key >> _GW & 1) or g + 1 + room < 3:
-                            continue
-                        nk += 1 << _G
-                        if x:
-                            nk |= 1 << _GW
-                    elif g and g + room < 3:
-                        continue
-                    new[nk] = get(nk, 0) | moved
+                        moved = bits << gain
+                        if used:
+                            moved &= cap
+                            if not moved:
+                                continue
+                        nk = up | (x << _GW)
+                        new[nk] = get(nk, 0) | moved
             if budget is not None and len(new) > budget:
                 keep = sorted(new, key=new.__getitem__, reverse=True)[:budget]
                 new = {k: new[k] for k in keep}
