@@ -4,6 +4,7 @@
     garito play gemelos --seats human,bot --seed 7 [--rule stakes=blind]
     garito rules gemelos                     the rules, printed
     garito stats | history | export N [--text] | audit | replay FILE
+    garito serve --port 2222 --authorized-keys FILE | --guests
     garito --version | --help
 
 A bad argument prints one line and exits with status 2, never a traceback.
@@ -91,6 +92,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("id", type=_match_id, help="the match's number in `garito history`")
     export.add_argument("--text", action="store_true", help="a readable transcript instead of JSON")
+    serve = sub.add_parser(
+        "serve",
+        help="let players in over SSH",
+        description="Serve Garito over SSH: each connection plays in a terminal of its own.",
+    )
+    serve.add_argument("--port", type=_port, default=2222, help="default 2222")
+    serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default all)")
+    serve.add_argument("--authorized-keys", metavar="FILE", help="the public keys let in")
+    serve.add_argument("--guests", action="store_true", help="let anyone in, by the name they give")
+    serve.add_argument("--max-connections", type=_port, default=50, metavar="N", help="default 50")
     replay = sub.add_parser(
         "replay", help="step through a game record, move by move", description="Replay a game record."
     )
@@ -120,6 +131,46 @@ def read_record(path: str):
         return Match.from_json(text)
     except RecordError as e:
         raise UsageError(f"{path}: {e}") from None
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def serve(args) -> int:
+    """``garito serve``: checks its arguments (UsageError), then serves until
+    interrupted."""
+    import asyncio
+
+    if not args.guests and not args.authorized_keys:
+        raise UsageError("give --authorized-keys FILE, or --guests to let anyone in")
+    if args.guests and args.authorized_keys:
+        raise UsageError("--guests lets anyone in: leave out --authorized-keys, or --guests")
+    if args.authorized_keys:
+        try:
+            with open(args.authorized_keys, encoding="utf-8") as f:
+                f.read()
+        except OSError as e:
+            raise UsageError(f"cannot read {args.authorized_keys}: {e.strerror or e}") from None
+    from garito.server.ssh import serve_forever
+    from garito.store.paths import data_dir
+
+    try:
+        asyncio.run(
+            serve_forever(
+                data_dir(),
+                args.host,
+                args.port,
+                authorized_keys=args.authorized_keys,
+                guests=args.guests,
+                max_connections=args.max_connections,
+            )
+        )
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def _match_id(text: str) -> int:
@@ -225,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rules":
             print_rules(args.game)
             return 0
+        if args.command == "serve":
+            return serve(args)
         if args.command in ("stats", "history", "export", "audit"):
             from . import history_cli
 

@@ -15,16 +15,25 @@ DEFAULT = "Player 1"
 
 
 def current() -> str:
+    """The name kept in the settings; else the one ``garito serve`` passes
+    (the SSH user name); else "Player 1"."""
+    import os
+
     from garito.store import settings
 
     name = settings.load().get("player")
-    return name.strip()[:12] if isinstance(name, str) and name.strip() else DEFAULT
+    if not (isinstance(name, str) and name.strip()):
+        name = os.environ.get("GARITO_PLAYER", "")
+    return name.strip()[:12] or DEFAULT
 
 
 def chosen() -> bool:
+    """Whether the name is known (the first start asks it otherwise)."""
+    import os
+
     from garito.store import settings
 
-    return isinstance(settings.load().get("player"), str)
+    return isinstance(settings.load().get("player"), str) or bool(os.environ.get("GARITO_PLAYER", "").strip())
 
 
 class ProfileScreen(ModalScreen[str]):
