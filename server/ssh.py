@@ -54,6 +54,14 @@ def _set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height), max(1, width), 0, 0))
 
 
+def _own_terminal() -> None:
+    """In the child: a session of its own with the pty as its controlling
+    terminal, so that when the server goes away (the pty's other end
+    closes) the kernel hangs the app up instead of leaving it running."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 def _home_for(root: Path, user: str) -> Path:
     safe = re.sub(r"[^A-Za-z0-9_.-]", "_", user)[:32] or "guest"
     return root / "ssh-players" / safe
@@ -150,7 +158,7 @@ class Serve:
             GARITO_PLAYER=user[:12],  # the name at the table, changeable from the menu
         )
         child = await asyncio.create_subprocess_exec(
-            *self.app, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+            *self.app, stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=_own_terminal
         )
         os.close(slave)
         log.info("%s plays (pid %d)", user, child.pid)
