@@ -59,6 +59,7 @@ class GameScreen(Screen[None]):
         self.thinking = False  # a computer seat is choosing its move
         self._pending = None  # a computer's move that waits for a dialog to close
         self._notice_then = None  # what happens when the round's result closes
+        self._notice_timer = None  # closes it at a table with no human
         self._story: list[str] = []  # the log so far; events only ever grow
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
@@ -150,7 +151,9 @@ class GameScreen(Screen[None]):
         self._notice_then = then
         self.query_one(Notice).open(title, body, self.size)
         if not self._humans:
-            self.set_timer(max(1.5, 3 * self.app.bot_delay), self.action_close_notice)
+            # its own timer, stopped when the box closes: a timer left over
+            # from an earlier box would close a later one early
+            self._notice_timer = self.set_timer(max(1.5, 3 * self.app.bot_delay), self.action_close_notice)
         self.refresh_bindings()
 
     @property
@@ -165,6 +168,9 @@ class GameScreen(Screen[None]):
 
         if not self.notice_open:
             return
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+            self._notice_timer = None
         self.query_one(Notice).close()
         then, self._notice_then = self._notice_then, None
         self.refresh_bindings()
