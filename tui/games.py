@@ -24,10 +24,10 @@ def screen_for(match: Match):
 def default_names(kinds: list[str]) -> list[str]:
     """The player's own name for the first human seat, "Player n" for the
     other humans, Spanish and Galician names for the computer seats."""
-    from .screens.profile import current
+    from garito.store import settings
 
     bots = iter(COMPUTER_NAMES)
-    me = current()
+    me = settings.player()
     names = []
     for i, kind in enumerate(kinds):
         if kind == "computer":

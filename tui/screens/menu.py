@@ -52,9 +52,11 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.reload()
-        from .profile import ProfileScreen, chosen
+        from garito.store.settings import player_known
 
-        if not chosen() and len(self.app.screen_stack) <= 2:  # the first start, at the menu
+        if not player_known() and len(self.app.screen_stack) <= 2:  # the first start, at the menu
+            from .profile import ProfileScreen
+
             self.app.push_screen(ProfileScreen(first=True), lambda _: self.reload())
 
     def on_screen_resume(self) -> None:
@@ -89,13 +91,13 @@ class MenuScreen(Screen[None]):
             if not info.playable:
                 label = Text.assemble((f"{info.title:<17}", "dim"), ("not playable yet", "dim italic"))
             options.append(Option(label, id=f"game:{info.id}"))
-        from .profile import current
+        from garito.store.settings import player
 
         options += [
             *gap,
             Option("Statistics", id="stats"),
             Option("History", id="history"),
-            Option(Text.assemble("Player: ", (current(), "bold")), id="player"),
+            Option(Text.assemble("Player: ", (player(), "bold")), id="player"),
             Option("Quit", id="quit"),
         ]
         games.add_options(options)

@@ -11,29 +11,13 @@ from textual.widgets import Input, Static
 
 from garito.widgets.keybar import KeyBar
 
-DEFAULT = "Player 1"
+DEFAULT = "Player 1"  # settings.DEFAULT_PLAYER
 
 
 def current() -> str:
-    """The name kept in the settings; else the one ``garito serve`` passes
-    (the SSH user name); else "Player 1"."""
-    import os
-
     from garito.store import settings
 
-    name = settings.load().get("player")
-    if not (isinstance(name, str) and name.strip()):
-        name = os.environ.get("GARITO_PLAYER", "")
-    return name.strip()[:12] or DEFAULT
-
-
-def chosen() -> bool:
-    """Whether the name is known (the first start asks it otherwise)."""
-    import os
-
-    from garito.store import settings
-
-    return isinstance(settings.load().get("player"), str) or bool(os.environ.get("GARITO_PLAYER", "").strip())
+    return settings.player()
 
 
 class ProfileScreen(ModalScreen[str]):
