@@ -86,7 +86,7 @@ class Entry:
     def result_text(self) -> str:
         winners = [p for p, o in zip(self.players, self.outcome) if o == "win"]
         if winners:
-            return ", ".join(winners) + (" won" if len(winners) > 1 else " won")
+            return ", ".join(winners) + " won"
         return "drawn" if "draw" in self.outcome else "house won"
 
 

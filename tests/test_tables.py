@@ -63,6 +63,16 @@ async def served():
     return server, path
 
 
+async def two_at_a_table(path: str, game: str, seed: int) -> tuple[Conn, Conn]:
+    """Ana creates a table of two human seats, Bea takes the other."""
+    ana = await Conn.open(path, "Ana")
+    await ana.send(op="create", game=game, seats=["human", "human"], seed=seed)
+    await ana.until(lambda m: m["op"] == "state")
+    bea = await Conn.open(path, "Bea")
+    await bea.send(op="join", table=1)
+    return ana, bea
+
+
 async def play_my_turns(conn: Conn, table: int, stop_after: int | None = None) -> dict:
     """Play the first legal move whenever it is this seat's turn, until the
     match is over (or ``stop_after`` moves of the table), starting from the
@@ -106,11 +116,7 @@ async def test_two_players_and_a_spectator_play_gemelos_to_the_end():
 async def test_a_player_sees_only_their_own_dice():
     server, path = await served()
     try:
-        ana = await Conn.open(path, "Ana")
-        await ana.send(op="create", game="decimus", seats=["human", "human"], seed=3)
-        await ana.until(lambda m: m["op"] == "state")
-        bea = await Conn.open(path, "Bea")
-        await bea.send(op="join", table=1)
+        ana, bea = await two_at_a_table(path, "decimus", 3)
         mine = await bea.until(lambda m: m["op"] == "state")
         theirs = await ana.until(lambda m: m["op"] == "state")
         state = server.tables[1].match.state
@@ -125,11 +131,7 @@ async def test_a_player_sees_only_their_own_dice():
 async def test_a_dropped_player_reconnects_to_their_seat():
     server, path = await served()
     try:
-        ana = await Conn.open(path, "Ana")
-        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=5)
-        await ana.until(lambda m: m["op"] == "state")
-        bea = await Conn.open(path, "Bea")
-        await bea.send(op="join", table=1)
+        ana, bea = await two_at_a_table(path, "gemelos", 5)
         await asyncio.gather(play_my_turns(ana, 1, stop_after=2), play_my_turns(bea, 1, stop_after=2))
         await bea.close()
         await asyncio.sleep(0.2)
@@ -155,11 +157,7 @@ async def test_a_seat_left_too_long_is_taken_by_a_computer(monkeypatch):
     monkeypatch.setattr(tables, "HOLD", 0.2)
     server, path = await served()
     try:
-        ana = await Conn.open(path, "Ana")
-        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=5)
-        await ana.until(lambda m: m["op"] == "state")
-        bea = await Conn.open(path, "Bea")
-        await bea.send(op="join", table=1)
+        ana, bea = await two_at_a_table(path, "gemelos", 5)
         await bea.until(lambda m: m["op"] == "state")
         await bea.close()
         end = await play_my_turns(ana, 1)  # the computer plays Bea's turns

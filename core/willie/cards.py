@@ -10,7 +10,6 @@ per suit so that colour is never the only difference.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -101,30 +100,12 @@ def deck() -> tuple[str, ...]:
 DECK_COUNT = Counter(deck())
 
 
-def shuffled(seed_state, cards) -> tuple[tuple[str, ...], tuple]:
-    """``cards`` shuffled by the game's stream; returns them and the stream's
-    next state (the stream is the dice module's ``random`` state)."""
-    r = random.Random()
-    r.setstate(seed_state)
-    out = list(cards)
-    r.shuffle(out)
-    return tuple(out), r.getstate()
-
-
 def sort_key(card: str):
     """Hands sorted by suit then rank, the wilds last."""
     c = parse(card)
     if c.wild and not c.declared:
         return (len(SUITS), 0, FACES.index(c.face))
     return (SUITS.index(c.suit), c.rank, 0)
-
-
-def rank_key(card: str):
-    """Hands sorted by rank then suit, the wilds last."""
-    c = parse(card)
-    if c.wild and not c.declared:
-        return (20, FACES.index(c.face), 0)
-    return (c.rank, SUITS.index(c.suit), 0)
 
 
 def sort_hand(cards) -> tuple[str, ...]:

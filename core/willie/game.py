@@ -27,7 +27,7 @@ from ..dice import RngState, new_stream
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from ..words import count
-from .cards import deck, parse, points, sort_hand
+from .cards import deck, parse, points, sort_hand, sort_key
 from .melds import kind
 from .rules import match_bonuses, play_problem, score_round
 
@@ -334,8 +334,6 @@ def apply(state: State, action: Action) -> State:
 
 def _tidy(meld) -> tuple[str, ...]:
     """A meld in reading order: a run by rank, a group by suit, a Willie J Q K."""
-    from .cards import sort_key
-
     if kind(meld) == "run":
         return tuple(sorted(meld, key=lambda c: parse(c).rank))
     return tuple(sorted(meld, key=sort_key))

@@ -9,15 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from garito.store import settings
 from garito.widgets.keybar import KeyBar
-
-DEFAULT = "Player 1"  # settings.DEFAULT_PLAYER
-
-
-def current() -> str:
-    from garito.store import settings
-
-    return settings.player()
 
 
 class ProfileScreen(ModalScreen[str]):
@@ -37,7 +30,10 @@ class ProfileScreen(ModalScreen[str]):
                 classes="dialog-body",
             )
             yield Input(
-                current() if not self.first else "", placeholder=DEFAULT, max_length=12, id="player-name"
+                settings.player() if not self.first else "",
+                placeholder=settings.DEFAULT_PLAYER,
+                max_length=12,
+                id="player-name",
             )
             yield Static(
                 "Enter: keep it    Escape: " + ("later" if self.first else "no change"), classes="dialog-keys"
@@ -45,15 +41,11 @@ class ProfileScreen(ModalScreen[str]):
         yield KeyBar()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from garito.store import settings
-
-        name = event.value.strip()[:12] or current()
+        name = event.value.strip()[:12] or settings.player()
         settings.update(player=name)
         self.dismiss(name)
 
     def action_keep(self) -> None:
-        from garito.store import settings
-
         if self.first:
-            settings.update(player=current())  # asked once: not at every start
-        self.dismiss(current())
+            settings.update(player=settings.player())  # asked once: not at every start
+        self.dismiss(settings.player())
