@@ -79,7 +79,7 @@ GAMES: tuple[GameInfo, ...] = (
         (2, 3),
         "the Haggis deck",
         "A manipulation rummy: rebuild the table's melds to shed your hand.",
-        None,
+        "garito.core.willie",
     ),
 )
 

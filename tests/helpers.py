@@ -121,3 +121,74 @@ def box_text(app) -> str:
     from garito.widgets.notice import Notice
 
     return str(app.screen.query_one(Notice).body)
+
+
+def willie_match(
+    seed: int = 3, seats=("human", "computer"), names=("Ana", "Ramón"), level="hard", **rules
+) -> Match:
+    from garito.core.willie import Config as WillieConfig
+
+    return Match.start(
+        "willie",
+        WillieConfig(players=len(seats), **rules),
+        seed,
+        tuple(Seat(n, k, level) for n, k in zip(names, seats)),
+    )
+
+
+# Seed 297 after three moves: Ana's first draw, with five melds on the table.
+OPENING = (
+    "meld 4b J=5b 6b | 7r 7o J=7y | K=9r 9o 9g",
+    "pass",
+    "meld 4b J=5b 6b | 7o 8o 9o | Q=2r 2o 2b | 7r J=7y 7g | K=9r 9y 9g 9b",
+)
+TABLE_297 = (
+    ("4b", "J=5b", "6b"),
+    ("7o", "8o", "9o"),
+    ("Q=2r", "2o", "2b"),
+    ("7r", "J=7y", "7g"),
+    ("K=9r", "9y", "9g", "9b"),
+)
+
+
+def opening(seats=("human", "computer"), names=("Ana", "Ramón"), **rules) -> Match:
+    from garito.core import willie as wx
+
+    match = willie_match(297, seats, names, **rules)
+    for text in OPENING:
+        match = match.play(wx.Action.parse(text))
+    return match
+
+
+def table(app):
+    """The Willie screen (under any dialog)."""
+    from garito.tui.screens.willie import WillieScreen
+
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, WillieScreen))
+
+
+async def go_to(pilot, card: str) -> None:
+    """Move the cursor onto ``card`` with the arrow keys and Tab."""
+    scr = table(pilot.app)
+    bench = scr.bench
+    if card in bench.left:
+        if scr.zone != "hand":
+            await pilot.press("tab")
+        order = scr._order(bench.left)
+        want = order.index(bench.left.index(card))
+        while order.index(scr.at_hand) != want:
+            await pilot.press("right" if order.index(scr.at_hand) < want else "left")
+        return
+    m, i = next((m, i) for m, cards in enumerate(bench.table) for i, c in enumerate(cards) if c == card)
+    if scr.zone != "table":
+        await pilot.press("tab")
+    while scr.at_meld != m:  # card by card: → past a meld's end goes on to the next
+        await pilot.press("right" if scr.at_meld < m else "left")
+    while scr.at_card != i:
+        await pilot.press("right" if scr.at_card < i else "left")
+
+
+async def pick(pilot, *cards: str) -> None:
+    for card in cards:
+        await go_to(pilot, card)
+        await pilot.press("space")

@@ -9,7 +9,7 @@ from garito.tui import cli
 
 BAD = [
     (["play", "poker"], "unknown game 'poker' (choose from gemelos, redman, barras, irwin, decimus, willie)"),
-    (["play", "willie"], "Willie is not playable yet"),
+    (["play", "willie", "--seats", "human,bot,bot,bot"], "Willie is for 2–3 seats, not 4"),
     (["play", "irwin", "--seats", "human,bot,bot"], "Irwin's Revenge is for 2 seats, not 3"),
     (
         ["play", "barras", "--seats", "human,bot:hard"],

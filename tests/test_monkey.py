@@ -12,7 +12,16 @@ from garito.store import saves
 from garito.tui.app import GarApp
 from garito.tui.screens.game import GameScreen
 
-from .helpers import barras_match, decimus_match, gemelos_match, irwin_match, redman_match, settle, sync
+from .helpers import (
+    barras_match,
+    decimus_match,
+    gemelos_match,
+    irwin_match,
+    redman_match,
+    settle,
+    sync,
+    willie_match,
+)
 
 TABLES = {
     "gemelos": lambda seed: gemelos_match(
@@ -22,6 +31,7 @@ TABLES = {
     "barras": lambda seed: barras_match(seed=seed, seats=("human", "computer", "human")),
     "irwin": lambda seed: irwin_match(seed=seed, seats=("human", "computer"), salamander_deal="on"),
     "decimus": lambda seed: decimus_match(seed=seed, seats=("human", "human"), dice=()),
+    "willie": lambda seed: willie_match(seed, ("human", "computer", "human"), ("Ana", "Ramón", "Bea")),
     "menu": lambda seed: None,  # the menu, the new-game dialog, rules: whatever the keys open
 }
 
@@ -73,6 +83,9 @@ KEYS = [
     "d",
     "4",
     "a",
+    "w",
+    "e",
+    "u",
 ]
 
 

@@ -17,7 +17,10 @@ from .helpers import (
     box_open,
     decimus_match,
     gemelos_match,
+    go_to,
     irwin_match,
+    opening,
+    pick,
     redman_match,
     settle,
 )
@@ -225,6 +228,47 @@ def _history():
     with History() as h:
         for game, seed in (("irwin", 5), ("gemelos", 6), ("irwin", 7), ("decimus", 2), ("barras", 3)):
             h.add(finished(game, seed), finished=datetime(2026, 11, 29, 19, 7, tzinfo=UTC))
+
+
+async def willie_marked(pilot):
+    """Ana moves 7o onto the sevens (8o 9o is left, marked) and picks 2r, 3y."""
+    await settle(pilot)
+    await pick(pilot, "7o")
+    await go_to(pilot, "7r")
+    await pilot.press("enter")
+    await pick(pilot, "2r", "3y")
+
+
+def test_willie_invalid_meld_marked(snap_compare):
+    assert snap_compare(app(start=opening()), terminal_size=SIZE, run_before=willie_marked)
+
+
+def test_willie_wild_picker(snap_compare):
+    async def run_before(pilot):
+        await settle(pilot)
+        await pick(pilot, "2r")
+        await go_to(pilot, "2o")
+        await pilot.press("enter")  # the Q is freed: 2y or 2g?
+        await pilot.press("right")
+
+    assert snap_compare(app(start=opening()), terminal_size=SIZE, run_before=run_before)
+
+
+def test_willie_score_sheet(snap_compare):
+    async def run_before(pilot):
+        await settle(pilot)
+        await pick(pilot, "10b", "8y", "2r", "Q")
+        await keys("a", "e", "c")(pilot)
+
+    assert snap_compare(app(start=opening()), terminal_size=SIZE, run_before=run_before)
+
+
+def test_willie_ascii(snap_compare):
+    assert snap_compare(
+        app(start=opening(), ascii_only=True, theme="ansi-light"),
+        terminal_size=SIZE,
+        run_before=willie_marked,
+    )
 
 
 def test_statistics(snap_compare):

@@ -12,6 +12,7 @@ SCREENS = {
     "barras": "garito.tui.screens.barras:BarrasScreen",
     "irwin": "garito.tui.screens.irwin:IrwinScreen",
     "decimus": "garito.tui.screens.decimus:DecimusScreen",
+    "willie": "garito.tui.screens.willie:WillieScreen",
 }
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
 

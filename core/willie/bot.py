@@ -79,13 +79,14 @@ def _close_wins(view: View, rng: random.Random) -> float:
 
 def _hold_back(view: View, played) -> bool:
     """Pass instead of melding when drawing on is likely to end the turn
-    better. The play stays available (the table does not change during our
-    turn); the drawn card costs its points unless it can be played, and may
+    better, on the first draw only: a pass on the second draws the third
+    card, which ends the turn with no meld. The play stays available (the
+    table does not change during our turn); the drawn card costs its points unless it can be played, and may
     free more of the hand, or bring it down to where we may close. Judged
     over the unseen cards (the next card is one of them), one solver call
     each on the limited budget; only when this play cannot let us close."""
-    if view.last_turns is not None or view.pile_count == 0:
-        return False
+    if view.last_turns is not None or view.pile_count == 0 or view.draws >= 2:
+        return False  # no later draw in this turn may meld: the third ends it
     close_at = view.config.close_at
     hand_points = points(view.hand)
     left = hand_points - points(played)

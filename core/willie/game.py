@@ -42,6 +42,9 @@ class Config(RecordedConfig):
     group_max: int = 4
     close_at: int = 3
     target: int = 25
+    # The table screen's arrange and hint keys; off for a purist game. Not
+    # a rule of play: kept with the match so its record says how it was played.
+    helpers: bool = True
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3):
@@ -472,6 +475,13 @@ VARIANTS = (
         (15, 20, 25, 30),
         ("15 points", "20 points", "25 points", "30 points"),
         help="The match ends after the round in which someone reaches this.",
+    ),
+    Variant(
+        "helpers",
+        "Solver help",
+        (True, False),
+        ("arrange and hint", "none (purist)"),
+        help="Whether the table offers a to arrange picked cards and h for a hint.",
     ),
 )
 LEVELS = ("easy", "normal", "hard")

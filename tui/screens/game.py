@@ -375,7 +375,10 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ computer seats
 
-    @work(thread=True, exclusive=True, group="bot")
+    # Not exclusive: a computer seat that moves again at once (Willie's draws)
+    # would cancel the worker that is still returning its move; a stale move is
+    # dropped by _computer_moves, and leaving cancels the group.
+    @work(thread=True, group="bot")
     def think(self, moves: int, seat: int) -> None:
         state = self.match.state
         view = self.rules.view(state, seat)

@@ -1,0 +1,196 @@
+"""Willie on screen, driven by keys (Pilot)."""
+
+from __future__ import annotations
+
+from garito.core import willie as wx
+from garito.core.match import Match, Seat
+from garito.core.willie.bench import HAND
+from garito.tui.app import GarApp
+from garito.tui.screens.notices import HandOffScreen
+from garito.tui.screens.results import MatchOverScreen
+
+from .helpers import TABLE_297, box_open, box_text, go_to, opening, pick, settle, sync, table, willie_match
+
+TABLE = TABLE_297
+
+
+def keys(app) -> list[str]:
+    from garito.widgets.keybar import KeyBar
+
+    return [d for _k, _s, d in app.screen.query_one(KeyBar).keys]
+
+
+@sync
+async def test_a_turn_worked_by_keys_then_a_close_and_the_score_sheet():
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        assert scr.working and scr.bench.table == TABLE
+        assert scr.bench.left == ("2r", "3y", "8y", "10b", "Q")
+        assert "End turn" not in keys(app) and "Move here" not in keys(app)
+
+        # Two table melds rearranged: 7o joins the sevens, 8o 9o is marked.
+        await pick(pilot, "7o")
+        assert scr.picks == {(1, 0)} and "Move here" in keys(app)
+        await go_to(pilot, "7r")
+        await pilot.press("enter")
+        assert scr.bench.table[1] == ("8o", "9o")
+        assert scr.bench.table[3] == ("7r", "7o", "J=7y", "7g")
+        assert scr.marked == (False, True, False, False, False)
+        assert scr.notes == ("✗ 8o 9o: A meld has at least three cards.",)
+        assert "End turn" not in keys(app)
+        await pilot.press("u")  # undo
+        assert scr.bench.table == TABLE and scr.marked == (False,) * 5
+
+        # 2r frees the Q of Q=2r 2o 2b, which is declared again: 2y or 2g.
+        await pick(pilot, "2r")
+        await go_to(pilot, "2o")
+        await pilot.press("enter")
+        assert scr.bench.table[2] == ("2r", "2o", "2b", "Q")
+        assert scr.wild_choice == ((2, 3), ["2y", "2g"], 0)
+        assert "The Q stands for:" in scr.prompt
+        await pilot.press("e")  # nothing but the picker's keys while it is open
+        assert not scr.match.actions[3:]
+        await pilot.press("right", "enter")
+        assert scr.bench.table[2] == ("2r", "2o", "Q=2g", "2b")
+        assert scr.bench.problem() is None and "End turn" in keys(app)
+        assert "e ends your turn with 2r (1 point)" in scr.prompt
+
+        await pilot.press("r")  # reset the turn
+        assert scr.bench.table == TABLE and len(scr.bench.left) == 5
+
+        # Pick four hand cards and let the solver arrange them.
+        await pick(pilot, "10b", "8y", "2r", "Q")
+        assert sorted(scr.picks) == [(HAND, 0), (HAND, 2), (HAND, 3), (HAND, 4)]
+        await pilot.press("a")
+        assert scr.bench.left == ("3y",) and scr.bench.problem() is None
+        await pilot.press("e")
+        await settle(pilot)
+        assert str(scr.match.actions[3]).startswith("meld ")
+        assert scr.match.state.hands[0] == ("3y",)
+
+        # One point in hand: Ana may close, and does.
+        assert scr.match.state.stage == "close"
+        assert {"Continue", "Close"} <= set(keys(app)) and "Pick" not in keys(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert box_open(app)
+        sheet = box_text(app)
+        assert sheet == (
+            "Ana closes with 1 point in hand.\n\n"
+            "Ana         1 pts  +12   won: 2 × 6\n  3y\n"
+            "Ramón       7 pts   +0\n  4r 6r 4o 6y 10y 5g 8g\n\n"
+            "Totals: Ana 12 · Ramón 0"
+        )
+        # under the result the table is as the round ended, Ana's 3y alone in hand
+        assert [f.text for f in scr.hand] == ["3y"] and "the round is over" in scr.heading
+        await pilot.press("space")
+        await settle(pilot)
+        assert not box_open(app)
+        assert scr.match.state.round == 2 and scr.match.state.scores == (12, 0)
+
+
+@sync
+async def test_drawing_and_the_third_card_ending_the_turn():
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pick(pilot, "7o")
+        await go_to(pilot, "7r")
+        await pilot.press("enter")  # some work, kept through the draw
+        await pilot.press("d")
+        await settle(pilot)
+        assert scr.match.state.draws == 2 and len(scr.bench.left) == 6
+        assert scr.bench.table[1] == ("8o", "9o")
+        assert "draws your third card and ends your turn" not in scr.prompt  # the work is shown instead
+        await pilot.press("r", "d")
+        await settle(pilot)
+        events = [e.kind for e in scr.match.state.events[-6:]]
+        assert "no_meld" in events
+        assert len(scr.match.state.hands[0]) == 8
+
+
+@sync
+async def test_refusals_name_the_rule():
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pick(pilot, "6b")
+        await pilot.press("tab", "enter")  # a table card back to the hand
+        await pilot.pause()
+        assert any("cannot go back to a hand" in n.message for n in app._notifications)
+        assert scr.bench.table == TABLE
+        await pilot.press("escape")  # lets go of the picked card, stays at the table
+        assert scr.picks == set() and app.screen is scr
+        await go_to(pilot, "J=5b")
+        await pilot.press("w")
+        await pilot.pause()
+        assert any("keeps its card (5b)" in n.message for n in app._notifications)
+        assert scr.wild_choice is None
+
+
+@sync
+async def test_without_solver_help_there_is_no_arrange_or_hint():
+    app = GarApp(start=opening(helpers=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pick(pilot, "2r")
+        assert "Arrange" not in keys(app) and "Hint" not in keys(app)
+        await pilot.press("a", "h")
+        assert scr.bench.table == TABLE and not scr.say
+
+
+@sync
+async def test_the_hint_picks_the_best_play():
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pilot.press("h")
+        assert scr.say.startswith("Hint: play 2r 8y 10b Q (6 points)")
+        assert {scr.bench.left[i] for _m, i in scr.picks} == {"2r", "8y", "10b", "Q"}
+
+
+@sync
+async def test_hot_seat_hides_each_hand_behind_a_hand_off():
+    match = willie_match(5, ("human", "human"), ("Ana", "Bea"))
+    app = GarApp(start=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        scr = table(app)
+        first = scr.match.state.turn
+        assert scr.viewer == first and len(scr.hand) == len(scr.match.state.hands[first])
+        await pilot.press("d", "d")  # the third card ends the turn
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert scr.viewer == 1 - first
+        assert [f.text for f in scr.hand] == list(scr.match.state.hands[1 - first])
+
+
+@sync
+async def test_a_match_between_two_computers_runs_to_its_end():
+    match = Match.start(
+        "willie",
+        wx.Config(target=15),
+        11,
+        (Seat("Ramón", "computer", "hard"), Seat("Lucía", "computer", "easy")),
+    )
+    app = GarApp(start=match, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await settle(pilot, 1)
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            if box_open(app):
+                await pilot.press("space")
+        assert isinstance(app.screen, MatchOverScreen)
+        assert wx.is_over(table(app).match.state)

@@ -1,0 +1,739 @@
+"""The Willie table: the melds, your hand, the players and the story.
+
+On your turn you work on a copy of the table (a ``Bench``): move the cursor
+over the melds and your hand, pick cards with Space, and drop them with
+Enter on the meld under the cursor, on the "+ new meld" place, or back in
+your hand. Each meld is checked as you go and a wrong one is marked with
+its reason; End turn is offered only when the whole table is legal and a
+card of yours is on it. Undo, reset, the solver's arrange and hint, and a
+picker for what a wild stands for are a key each. Hands are secret: between
+two humans the shared ``GameScreen`` hands the keyboard over.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import var
+
+from garito.core import willie as wx
+from garito.core.match import Match
+from garito.core.willie.bench import HAND, Bench, Refused
+from garito.core.willie.cards import parse, sort_hand
+from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
+from garito.widgets.glyphs import glyphs
+from garito.widgets.keybar import KeyBar
+from garito.widgets.line import Line
+from garito.widgets.panel import Panel
+from garito.widgets.scoreboard import Scoreboard, SeatRow
+
+from .game import GameScreen
+
+COLOURS = {"r": "red", "o": "dark_orange", "y": "yellow", "g": "green", "b": "dodger_blue2"}
+WILD_COLOUR = ""  # the theme's own text colour: no suit
+ORDINAL = {1: "first", 2: "second", 3: "third"}
+
+
+def face_colour(card: str) -> str:
+    c = parse(card)
+    return WILD_COLOUR if c.wild else COLOURS[c.suit]
+
+
+class WillieScreen(GameScreen):
+    HIDES_HANDS = True
+
+    BINDINGS = [
+        Binding("space,enter", "hurry", "Hurry"),
+        Binding("left", "go(-1, 0)", show=False),
+        Binding("right", "go(1, 0)", show=False),
+        Binding("up", "go(0, -1)", show=False),
+        Binding("down", "go(0, 1)", show=False),
+        Binding("tab", "switch", show=False),
+        Binding("space", "pick", "Pick"),
+        Binding("enter", "drop", "Move here", key_display="⏎"),
+        Binding("enter", "carry_on", "Continue", key_display="⏎"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("d", "draw", "Draw"),
+        Binding("d", "pass_turn", "Pass"),
+        Binding("c", "close", "Close"),
+        Binding("w", "wild", "Wild"),
+        Binding("a", "arrange", "Arrange"),
+        Binding("h", "hint", "Hint"),
+        Binding("n", "new_meld", "New meld", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "reset", "Reset"),
+        Binding("s", "sort", "Sort", show=False),
+    ]
+
+    heading: var[str] = var("")
+    melds: var[tuple[tuple[Face, ...], ...]] = var(())
+    marked: var[tuple[bool, ...]] = var(())
+    notes: var[tuple[str, ...]] = var(())
+    table_cursor: var[tuple[int, int]] = var(NO_CURSOR)
+    slot: var[str] = var("")
+    hand: var[tuple[Face, ...]] = var(())
+    hand_cursor: var[int] = var(-1)
+    hand_title: var[str] = var("")
+    seat_columns: var[tuple[str, ...]] = var(())
+    seat_rows: var[tuple[SeatRow, ...]] = var(())
+    prompt: var[str] = var("")
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self.bench: Bench | None = None
+        self.undo: list[Bench] = []
+        self.picks: set[tuple[int, int]] = set()
+        self.zone = "hand"
+        self.at_meld, self.at_card, self.at_hand = 0, 0, 0
+        self.by_rank = False
+        self.wild_choice: tuple[tuple[int, int], list[str], int] | None = None
+        self.say = ""  # what the last step told the player
+        self.hinted: tuple[str, ...] | None = None
+        self._seen_hand: dict[int, tuple[str, ...]] = {}
+        self._fresh_hand: Counter = Counter()
+        self._frozen: wx.State | None = None  # the round that just ended, under its result
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="title").data_bind(text=WillieScreen.heading)
+        with Horizontal(id="table"):
+            with Vertical(id="willie-left"):
+                with Panel("Table", id="meld-panel"):
+                    table = MeldTable(id="melds")
+                    table.empty = "The table is empty: the first meld is three cards or more."
+                    yield table.data_bind(
+                        melds=WillieScreen.melds,
+                        marked=WillieScreen.marked,
+                        notes=WillieScreen.notes,
+                        cursor=WillieScreen.table_cursor,
+                        slot=WillieScreen.slot,
+                    )
+                with Panel("Your hand", id="hand-panel"):
+                    yield Line(id="hand-title").data_bind(text=WillieScreen.hand_title)
+                    hand = Hand(id="hand")
+                    hand.empty = "No cards in hand."
+                    yield hand.data_bind(cards=WillieScreen.hand, cursor=WillieScreen.hand_cursor)
+                yield Line(id="prompt").data_bind(text=WillieScreen.prompt)
+            with Vertical(id="willie-right"):
+                with Panel("Players", id="players-panel"):
+                    yield Scoreboard(label="Player", id="players").data_bind(
+                        columns=WillieScreen.seat_columns, rows=WillieScreen.seat_rows
+                    )
+                yield from self.log_panel()
+        yield KeyBar()
+
+    # ------------------------------------------------------------ the work in progress
+
+    @property
+    def working(self) -> bool:
+        """The player to act is a human at the table, in their meld step."""
+        s = self.match.state
+        return (
+            self.frames is None
+            and s.stage == "meld"
+            and s.turn == self.viewer
+            and self.is_human(s.turn)
+            and not self.busy
+        )
+
+    def _bench(self) -> Bench | None:
+        if not self.working:
+            return None
+        s = self.match.state
+        hand = s.hands[s.turn]
+        if self.bench is None:
+            self.bench = Bench.begin(s.table, hand, s.config.group_max)
+            self.undo, self.picks, self.hinted = [], set(), None
+        elif self.bench.hand != hand:
+            self.bench = self.bench.drawn(hand)  # a draw keeps the work
+            self.picks = {p for p in self.picks if p[0] != HAND}
+        return self.bench
+
+    def after_action(self, before: Match, after: Match, proceed) -> None:
+        action = after.actions[-1]
+        if action.kind != "pass" or wx.to_act(after.state) != wx.to_act(before.state):
+            self.bench, self.undo, self.picks, self.hinted = None, [], set(), None
+            self.zone = "hand"
+        self.say = ""
+        new = after.state.events[len(before.state.events) :]
+        score = next((e for e in new if e.kind == "score"), None)
+        if score is None:
+            proceed()
+            return
+        # Until the box closes the table stays as the round ended, not the next deal.
+        ended = before.state
+        if action.kind == "meld":
+            ended = replace(ended, table=action.table)
+        events = after.state.events
+        upto = len(before.state.events) + new.index(score) + 1
+        totals = tuple(map(sum, zip(*(e.deltas for e in events[:upto] if e.kind == "score"))))
+        self._frozen = replace(ended, hands=score.hands, stage="over", scores=totals, events=events[:upto])
+        self.show()
+
+        def closed(_=None) -> None:
+            self._frozen = None
+            proceed()
+
+        self.round_box(f"Round {before.state.round}", self._score_sheet(after, score), closed)
+
+    # ------------------------------------------------------------ match → widgets
+
+    def show(self) -> None:
+        s = wx.view(self._frozen or self.match.state, self.viewer)
+        gl = glyphs(self.app.ascii_only)
+        bench = self._bench() if self._frozen is None else None
+        self._heading(s, gl)
+        self._fresh(s)
+        if bench is not None:
+            self._show_work(bench, gl)
+        else:
+            self.wild_choice = None
+            self._show_table(s.table, self._last_meld(s), gl)
+            self._show_hand(s.hand, set(), None)
+            self.table_cursor, self.slot, self.marked, self.notes = NO_CURSOR, "", (), ()
+            self.prompt = self._waiting_prompt(s, gl)
+        self._show_players(s)
+        self.tell_story(s.events)
+        self.refresh_bindings()
+
+    def _heading(self, s: wx.View, gl) -> None:
+        dash = gl["dash"]
+        names = self.match.names
+        seat = s.to_act
+        if self._frozen is not None:
+            doing = "the round is over"
+        elif seat is None:
+            doing = "the end"
+        elif s.stage == "close":
+            doing = f"{names[seat]} may close"
+        elif s.last_turns is not None:
+            doing = f"{names[seat]}: last turn, no draw"
+        else:
+            doing = f"{names[seat]}: {ORDINAL.get(s.draws, str(s.draws))} card drawn"
+        self.heading = (
+            f"Willie {dash} round {s.round}, to {s.config.target} {dash} {doing} {dash} pile {s.pile_count}"
+        )
+
+    def _fresh(self, s: wx.View) -> None:
+        """The cards just drawn into the viewer's hand (underlined)."""
+        seen = self._seen_hand.get(self.viewer)
+        if seen != s.hand:
+            grew = Counter(s.hand) - Counter(seen or ())
+            shrank = Counter(seen or ()) - Counter(s.hand)
+            self._fresh_hand = (
+                grew if seen is not None and not shrank and sum(grew.values()) <= 2 else Counter()
+            )
+            self._seen_hand[self.viewer] = s.hand
+
+    def _last_meld(self, s: wx.View) -> Counter:
+        """The cards the last meld of this round put on the table."""
+        for e in reversed(s.events):
+            if e.kind == "meld":
+                return Counter(e.cards)
+            if e.kind == "round":
+                break
+        return Counter()
+
+    def _show_table(self, table, fresh: Counter, gl, picks=frozenset(), problems=()) -> None:
+        self.melds = tuple(
+            tuple(
+                Face(c, face_colour(c), (m, i) in picks, parse(c).physical in fresh)
+                for i, c in enumerate(cards)
+            )
+            for m, cards in enumerate(table)
+        )
+        self.marked = tuple(p is not None for p in problems)
+
+    def _order(self, cards) -> list[int]:
+        """The hand's display order: by suit (as kept) or by rank."""
+        if not self.by_rank:
+            return list(range(len(cards)))
+
+        def key(i: int):
+            c = parse(cards[i])
+            return (c.rank or 99, "JQK".find(c.face), c.suit)
+
+        return sorted(range(len(cards)), key=key)
+
+    def _show_hand(self, cards, picks: set[int], cursor: int | None) -> None:
+        order = self._order(cards)
+        fresh = Counter(self._fresh_hand)
+        faces = []
+        for i in order:
+            c = cards[i]
+            new = fresh[c] > 0
+            if new:
+                fresh[c] -= 1
+            faces.append(Face(c, face_colour(c), i in picks, new))
+        self.hand = tuple(faces)
+        self.hand_cursor = -1 if cursor is None else cursor
+        pts = wx.points(cards)
+        by = "rank" if self.by_rank else "suit"
+        self.hand_title = (
+            f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {pts} point{'s' if pts != 1 else ''} "
+            f"[dim](by {by}: s)[/dim]"
+        )
+
+    def _show_work(self, bench: Bench, gl) -> None:
+        problems = bench.problems()
+        played = Counter(parse(c).physical for c in bench.played())
+        self._show_table(bench.table, played, gl, self.picks, problems)
+        self.slot = "+ new meld"
+        self._clamp(bench)
+        hand_picks = {i for m, i in self.picks if m == HAND}
+        on_hand = self.zone == "hand"
+        self._show_hand(
+            bench.left, hand_picks, self._order(bench.left).index(self.at_hand) if on_hand else None
+        )
+        self.table_cursor = (self.at_meld, self.at_card) if not on_hand else NO_CURSOR
+        notes = [f"{gl['miss']} {' '.join(m)}: {p}" for m, p in zip(bench.table, problems) if p]
+        if len(notes) > 3:
+            notes = notes[:2] + [f"{gl['miss']} and {len(notes) - 2} more melds to mend."]
+        self.notes = tuple(notes)
+        self.prompt = self._work_prompt(bench, problems, gl)
+
+    def _clamp(self, bench: Bench) -> None:
+        if self.zone == "hand" and not bench.left:
+            self.zone = "table"
+        self.at_hand = max(0, min(self.at_hand, len(bench.left) - 1))
+        self.at_meld = max(0, min(self.at_meld, len(bench.table)))
+        size = len(bench.table[self.at_meld]) if self.at_meld < len(bench.table) else 1
+        self.at_card = max(0, min(self.at_card, size - 1))
+
+    def _work_prompt(self, bench: Bench, problems, gl) -> str:
+        if self.wild_choice is not None:
+            (m, i), options, at = self.wild_choice
+            card = parse(bench.card((m, i))).face
+            shown = " ".join(
+                f"[reverse {face_colour(o)}]{o}[/]" if k == at else f"[{face_colour(o)}]{o}[/]"
+                for k, o in enumerate(options)
+            )
+            return (
+                f"[b]The {card} stands for:[/b] {shown}\n"
+                f"[dim]{gl['arrows']} choose, Enter declares, Esc leaves it for later, u undoes[/dim]"
+            )
+        s = self.match.state
+        first = self.say
+        if not first:
+            problem = bench.problem()
+            played = bench.played()
+            if problem is None:
+                first = (
+                    f"[b]The table is legal:[/b] e ends your turn with {' '.join(played)} "
+                    f"({wx.points(played)} point{'s' if wx.points(played) != 1 else ''})."
+                )
+            elif not bench.changed and not self.picks:
+                if s.last_turns is not None:
+                    more = "d passes: this is your last turn."
+                elif s.draws < 3:
+                    more = f"d draws your {ORDINAL[s.draws + 1]} card" + (
+                        " and ends your turn." if s.draws == 2 else "."
+                    )
+                else:
+                    more = ""
+                first = f"Space picks cards, Enter moves them here; {more}"
+            elif any(problems):
+                first = "Mend the marked melds, or u undoes, r resets the turn."
+            else:
+                first = problem
+        return first
+
+    def _waiting_prompt(self, s: wx.View, gl) -> str:
+        names = self.match.names
+        seat = s.to_act
+        if self.frames is not None:
+            return self.prompt
+        if self._frozen is not None:
+            return "The round is over: the cards are as it ended."
+        if seat is None:
+            return "The match is over."
+        if not self.is_human(seat):
+            return f"{names[seat]} is thinking{gl['ellipsis']}"
+        if seat != self.viewer:
+            return f"{names[seat]}'s turn."
+        if s.stage == "close":
+            pts = wx.points(s.hand)
+            return (
+                f"[b]{names[seat]}[/b], you hold {pts} point{'s' if pts != 1 else ''}: "
+                "c closes the round, Enter plays on."
+            )
+        return ""
+
+    def _show_players(self, s: wx.View) -> None:
+        self.seat_columns = ("Cards", "Pts", "Won")
+        top = max(s.scores)
+        lead = s.scores.count(top) == 1 and top > 0
+        self.seat_rows = tuple(
+            SeatRow(
+                seat.name[:9],
+                (f"{s.hand_sizes[i]:>3}", f"{s.scores[i]:>3}", f"{s.rounds_won[i]:>2}"),
+                turn=i == s.to_act,
+                lead=lead and s.scores[i] == top,
+                computer=not seat.is_human,
+            )
+            for i, seat in enumerate(self.match.seats)
+        )
+
+    # ------------------------------------------------------------ keys
+
+    def allows(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hurry":
+            return self.thinking
+        s = self.match.state
+        if action in ("close", "carry_on"):
+            return self.human_to_act and s.stage == "close" and s.turn == self.viewer
+        if action == "sort":
+            return not self.busy
+        working = self.working
+        if action in ("draw", "pass_turn"):
+            return working and (s.last_turns is None) == (action == "draw")
+        if not working or self.wild_choice is not None:
+            return False
+        bench = self._bench()
+        assert bench is not None
+        if action in ("go", "switch", "pick"):
+            return True
+        if action in ("drop", "new_meld"):
+            return bool(self.picks)
+        if action == "end_turn":
+            return bench.problem() is None
+        if action == "wild":
+            return self._wild_here(bench) is not None
+        if action in ("arrange", "hint"):
+            if not s.config.helpers:
+                return False
+            return action == "hint" or any(m == HAND for m, _ in self.picks)
+        if action == "undo":
+            return bool(self.undo)
+        if action == "reset":
+            return bench.changed or bench.left != sort_hand(bench.hand)
+        return True
+
+    def _wild_here(self, bench: Bench) -> tuple[int, int] | None:
+        if self.zone != "table" or self.at_meld >= len(bench.table):
+            return None
+        spot = (self.at_meld, self.at_card)
+        return spot if parse(bench.card(spot)).wild else None
+
+    def on_key(self, event) -> None:
+        if self.wild_choice is not None and self.frames is None and not self.notice_open:
+            if event.key in ("u", "r"):
+                self.wild_choice = None  # undo and reset close the picker and do their work
+                return
+            event.stop()
+            event.prevent_default()
+            spot, options, at = self.wild_choice
+            if event.key in ("left", "right"):
+                self.wild_choice = (spot, options, (at + (1 if event.key == "right" else -1)) % len(options))
+            elif event.key in ("enter", "space"):
+                self.wild_choice = None
+                self._step(lambda b: b.declare(spot, options[at]))
+                return
+            elif event.key == "escape":
+                self.wild_choice = None
+            self.show()
+            return
+        super().on_key(event)
+
+    def action_go(self, dx: int, dy: int) -> None:
+        bench = self._bench()
+        if bench is None:
+            return
+        if dy:
+            cols = self.query_one(MeldTable).columns  # ↑/↓ go by rows of melds
+            last = len(bench.table)  # the new-meld place
+            if self.zone == "hand":
+                if dy < 0:
+                    self.zone, self.at_meld = "table", last
+            elif dy > 0 and self.at_meld // cols == last // cols:
+                if bench.left:
+                    self.zone = "hand"
+            elif dy > 0:
+                self.at_meld = min(last, self.at_meld + cols)
+            elif self.at_meld >= cols:
+                self.at_meld -= cols
+        elif self.zone == "hand":
+            order = self._order(bench.left)
+            at = order.index(self.at_hand) if bench.left else 0
+            self.at_hand = order[max(0, min(len(order) - 1, at + dx))] if order else 0
+        else:
+            size = len(bench.table[self.at_meld]) if self.at_meld < len(bench.table) else 1
+            card = self.at_card + dx
+            if card < 0 and self.at_meld > 0:
+                self.at_meld -= 1
+                card = len(bench.table[self.at_meld]) - 1
+            elif card >= size and self.at_meld < len(bench.table):
+                self.at_meld, card = self.at_meld + 1, 0
+            self.at_card = max(0, card)
+        self.say = ""
+        self.show()
+
+    def action_switch(self) -> None:
+        bench = self._bench()
+        if bench is None:
+            return
+        self.zone = "table" if self.zone == "hand" or not bench.left else "hand"
+        self.show()
+
+    def _here(self) -> tuple[int, int] | None:
+        bench = self.bench
+        if bench is None:
+            return None
+        if self.zone == "hand":
+            return (HAND, self.at_hand) if bench.left else None
+        if self.at_meld < len(bench.table):
+            return (self.at_meld, self.at_card)
+        return None
+
+    def action_pick(self) -> None:
+        spot = self._here()
+        if spot is None:
+            return
+        self.picks ^= {spot}
+        self.say = ""
+        self.show()
+
+    def on_meld_table_clicked(self, event: MeldTable.Clicked) -> None:
+        if not self.working or self.wild_choice is not None:
+            return
+        self.zone, self.at_meld, self.at_card = "table", event.meld, event.index
+        if self.picks and (event.meld, event.index) not in self.picks and self.allows("drop", ()):
+            self.action_drop()
+        else:
+            self.action_pick()
+
+    def on_hand_clicked(self, event: Hand.Clicked) -> None:
+        bench = self._bench()
+        if bench is None or self.wild_choice is not None:
+            return
+        self.zone, self.at_hand = "hand", self._order(bench.left)[event.index]
+        self.action_pick()
+
+    def _step(self, change) -> bool:
+        """Apply one change to the bench (undoable); the rule if refused."""
+        bench = self._bench()
+        if bench is None:
+            return False
+        try:
+            result = change(bench)
+        except Refused as e:
+            self.notify(str(e), title="Not allowed", severity="warning")
+            return False
+        if result is None:
+            return False
+        self.undo.append(bench)
+        self.bench = result
+        self.say = ""
+        self.show()
+        return True
+
+    def action_drop(self) -> None:
+        to = HAND if self.zone == "hand" else self.at_meld
+        self._move(to)
+
+    def action_new_meld(self) -> None:
+        self._move(len(self.bench.table) if self.bench else 0)
+
+    def _move(self, to: int) -> None:
+        bench = self._bench()
+        if bench is None:
+            return
+        try:
+            moved = bench.move(sorted(self.picks), to)
+        except Refused as e:
+            self.notify(str(e), title="Not allowed", severity="warning")
+            return
+        self.undo.append(bench)
+        self.bench = moved.bench
+        self.picks = set()
+        self.hinted = None
+        if moved.landed and moved.landed[0][0] != HAND:
+            self.zone = "table"
+            self.at_meld, self.at_card = moved.landed[0]
+        elif moved.landed:
+            self.zone, self.at_hand = "hand", moved.landed[0][1]
+        self.say = ""
+        if moved.freed:
+            faces = " and ".join(f"the {f}" for f in moved.freed)
+            self.say = f"Its real card frees {faces}: declare it again (w) or move it into another meld."
+        if moved.waiting:
+            self.show()
+            self._choose_wild(moved.waiting[0])
+            return
+        self.show()
+
+    def _choose_wild(self, spot: tuple[int, int]) -> None:
+        bench = self.bench
+        assert bench is not None
+        if bench.locked(spot):
+            c = parse(bench.card(spot))
+            self.notify(
+                f"A declared wild keeps its card ({c.identity}) until the real card frees it.",
+                title="Not allowed",
+                severity="warning",
+            )
+            return
+        options = bench.options(spot)
+        if not options:
+            self.notify(
+                "Put the wild with number cards it can join first.",
+                title="Nothing to declare",
+                severity="warning",
+            )
+            return
+        self.zone, (self.at_meld, self.at_card) = "table", spot
+        self.wild_choice = (spot, options, 0)
+        self.show()
+
+    def action_wild(self) -> None:
+        bench = self._bench()
+        spot = self._wild_here(bench) if bench else None
+        if spot is not None:
+            self._choose_wild(spot)
+
+    def action_undo(self) -> None:
+        if self.undo and self.working:
+            self.bench = self.undo.pop()
+            self.picks = set()
+            self.say = "Undone."
+            self.show()
+
+    def action_reset(self) -> None:
+        bench = self._bench()
+        if bench is not None:
+            self.undo.append(bench)
+            self.bench = bench.reset()
+            self.picks = set()
+            self.say = "The turn is back at its start (u undoes the reset)."
+            self.show()
+
+    def action_arrange(self) -> None:
+        bench = self._bench()
+        if bench is None:
+            return
+        picked = [bench.left[i] for m, i in sorted(self.picks) if m == HAND]
+        if not self._step(lambda b: b.arranged(picked)):
+            if self.bench is bench:
+                self.say = f"{' '.join(picked)} cannot all go on the table, however it is arranged."
+                self.show()
+            return
+        self.picks = set()
+        self.zone = "table"
+        self.say = f"Arranged: {' '.join(picked)} on the table."
+        self.show()
+
+    def action_hint(self) -> None:
+        bench = self._bench()
+        if bench is None:
+            return
+        played, _ = bench.hint()
+        if not played:
+            self.say = "The solver sees no play from this hand: draw (d) or pass."
+        else:
+            pts = wx.points(played)
+            want = Counter(played)
+            picks = set()
+            for i, c in enumerate(bench.left):
+                if want[c] > 0:
+                    want[c] -= 1
+                    picks.add(i)
+            self.picks = {(HAND, i) for i in picks}
+            self.zone = "hand"
+            self.say = (
+                f"Hint: play {' '.join(played)} ({pts} point{'s' if pts != 1 else ''}); "
+                "they are picked: a arranges them."
+            )
+        self.show()
+
+    def action_end_turn(self) -> None:
+        bench = self._bench()
+        if bench is None:
+            return
+        problem = bench.problem()
+        if problem:
+            self.notify(problem, title="Not allowed", severity="warning")
+            return
+        self.play(bench.action())
+
+    def action_draw(self) -> None:
+        self.play(wx.PASS)
+
+    action_pass_turn = action_draw  # the same move; in the last turns it draws nothing
+
+    def action_close(self) -> None:
+        self.play(wx.CLOSE)
+
+    def action_carry_on(self) -> None:
+        self.play(wx.CONTINUE)
+
+    def action_sort(self) -> None:
+        self.by_rank = not self.by_rank
+        self.show()
+
+    def action_leave(self) -> None:
+        if self.working and (self.picks or self.wild_choice):
+            self.picks, self.wild_choice = set(), None  # Escape first lets go of the picked cards
+            self.show()
+            return
+        super().action_leave()
+
+    # ------------------------------------------------------------ round and match
+
+    def _score_sheet(self, match: Match, e) -> Text:
+        names = match.names
+        n = len(names)
+        body = Text()
+        if e.seat >= 0:
+            pts = wx.points(e.hands[e.seat])
+            body.append(f"{names[e.seat]} closes with {pts} point{'s' if pts != 1 else ''} in hand.\n\n")
+        else:
+            body.append("The pile ran out and nobody closed.\n\n")
+        for i in range(n):
+            won = i in e.winners
+            body.append(f"{names[i][:10]:<10}", "bold")
+            body.append(f" {e.values[i]:>2} pts  ")
+            body.append(
+                f"{e.deltas[i]:+3d}",
+                "bold green" if e.deltas[i] > 0 else "bold red" if e.deltas[i] < 0 else "",
+            )
+            parts = []
+            if won:
+                others = [e.values[j] - e.values[i] for j in range(n) if j != i]
+                if e.deltas[i] != -5 or str(i) in e.cards:
+                    if n == 2:
+                        parts.append(f"won: 2 {chr(215) if not self.app.ascii_only else 'x'} {others[0]}")
+                    else:
+                        parts.append("won: " + " + ".join(map(str, others)))
+            if e.amount and i == e.seat:
+                parts.append("closer -5")
+            if str(i) in e.cards:
+                parts.append("empty hand +5")
+            if parts:
+                body.append("   " + ", ".join(parts), "dim")
+            body.append("\n")
+            hand = " ".join(e.hands[i]) or "(no cards)"
+            body.append(f"  {hand}\n", "dim")
+        scores = wx.view(self._frozen, 0).scores if self._frozen else match.state.scores
+        body.append("\nTotals: " + " · ".join(f"{names[i]} {scores[i]}" for i in range(n)), "bold")
+        return body
+
+    def finished(self) -> None:
+        m = self.match
+        res = wx.result(m.state)
+        names = m.names
+        body = Text()
+        if res.winner is None:
+            body.append("The match is drawn.\n", "bold")
+        else:
+            body.append(f"{names[res.winner]} wins the match.\n", "bold")
+        bonus = next((e for e in reversed(m.state.events) if e.kind == "bonus"), None)
+        body.append("\n")
+        for i, name in enumerate(names):
+            extra = f"  (bonus {bonus.deltas[i]:+d})" if bonus and bonus.deltas[i] else ""
+            body.append(f"{name[:12]:<12} {res.scores[i]:>3}{extra}\n")
+        body.append(f"\nAfter {res.rounds} round{'s' if res.rounds != 1 else ''}.  Seed {m.seed}", "dim")
+        self.show_result("Match over", body)

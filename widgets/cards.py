@@ -1,0 +1,235 @@
+"""Cards on the table and in a hand: ``MeldTable`` and ``Hand``.
+
+They know nothing of any game's rules. A screen gives them ``Face``s (the
+card's text, its colour, whether it is picked or fresh), which melds to
+mark as wrong and notes to print under them, and a cursor; they lay the
+cards out in rows, and a click posts ``Clicked`` with the card's place. Only
+the rows that change are repainted (``RowRepaint``): moving the cursor over
+SSH costs the two rows it leaves and enters.
+
+A card reads ``7r``; picked it reads ``[7r]``, so a picked card differs by
+more than colour; under the cursor it is drawn in reverse.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .glyphs import glyphs, is_ascii
+from .rows import RowRepaint
+
+NO_CURSOR = (-2, -2)
+
+
+class Face(NamedTuple):
+    text: str
+    colour: str = ""  # a Rich colour; "" for the terminal's own
+    picked: bool = False
+    fresh: bool = False  # just drawn or just played: underlined
+
+
+def _card(face: Face, cursor: bool) -> Text:
+    left, right = ("[", "]") if face.picked else (" ", " ")
+    style = Style(color=face.colour or None, bold=True, underline=face.fresh, reverse=cursor)
+    text = Text(left, style="bold" if face.picked else "")
+    text.append(face.text, style)
+    text.append(right, "bold" if face.picked else "")
+    return text
+
+
+class _Cards(RowRepaint, Widget, can_focus=False):
+    """What both widgets share: rows of cards with a hit map for clicks."""
+
+    _hits: list[tuple[int, int, int, tuple[int, int]]] = []
+
+    def _layout(self) -> list[Text]:
+        raise NotImplementedError
+
+    def _rows(self) -> list[tuple[str, str]]:
+        return [(t.plain.rstrip(), repr(t.spans)) for t in self._layout()]
+
+    def _changed(self) -> None:
+        if self.is_mounted:
+            self.repaint_rows(self._rows())
+
+    def render(self) -> Text:
+        rows = self._layout()
+        self.shown([(t.plain.rstrip(), repr(t.spans)) for t in rows])
+        return Text("\n").join(rows)
+
+    def _hit(self, x: int, y: int) -> tuple[int, int] | None:
+        for row, x0, x1, place in self._hits:
+            if row == y and x0 <= x < x1:
+                return place
+        return None
+
+
+class MeldTable(_Cards):
+    """Melds laid out in aligned columns (or one after another when that
+    does not fit); a marked meld has a cross before it. ``slot`` (if set)
+    is a last place to drop cards into a new meld, and the cursor may stand
+    on it: ``(len(melds), 0)``."""
+
+    DEFAULT_CSS = """
+    MeldTable { height: 1fr; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, meld: int, index: int) -> None:
+            super().__init__()
+            self.meld = meld
+            self.index = index
+
+    melds: reactive[tuple[tuple[Face, ...], ...]] = reactive((), repaint=False)
+    marked: reactive[tuple[bool, ...]] = reactive((), repaint=False)
+    notes: reactive[tuple[str, ...]] = reactive((), repaint=False)
+    cursor: reactive[tuple[int, int]] = reactive(NO_CURSOR, repaint=False)
+    slot: reactive[str] = reactive("", repaint=False)
+    empty: reactive[str] = reactive("", repaint=False)  # shown when there is no meld
+    columns = 1  # melds per row as last laid out: the cursor's ↑/↓ step
+
+    def watch_melds(self) -> None:
+        self._changed()
+
+    def watch_marked(self) -> None:
+        self._changed()
+
+    def watch_notes(self) -> None:
+        self._changed()
+
+    def watch_cursor(self) -> None:
+        self._changed()
+
+    def watch_slot(self) -> None:
+        self._changed()
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+    def _blocks(self) -> list[tuple[Text, list]]:
+        """Each meld (and the slot) as a block of text with its cards' places."""
+        g = glyphs(is_ascii(self))
+        blocks = []
+        for m, cards in enumerate(self.melds):
+            bad = m < len(self.marked) and self.marked[m]
+            block = Text(g["miss"] if bad else " ", "bold red" if bad else "")
+            places = []
+            for i, face in enumerate(cards):
+                cell = _card(face, self.cursor == (m, i))
+                places.append((block.cell_len, block.cell_len + cell.cell_len, (m, i)))
+                block.append_text(cell)
+            blocks.append((block, places))
+        if self.slot:
+            m = len(self.melds)
+            on = self.cursor[0] == m
+            block = Text(" ")
+            block.append(f"{self.slot} ", Style(dim=not on, reverse=on, italic=True))
+            blocks.append((block, [(0, block.cell_len, (m, 0))]))
+        return blocks
+
+    def _layout(self) -> list[Text]:
+        """The melds in aligned columns; when they would not fit the height,
+        one after another, wrapping."""
+        width = max(20, self.content_size.width)
+        blocks = self._blocks()
+        rows: list[Text] = []
+        hits = []
+        if not self.melds and self.empty:
+            rows.append(Text(self.empty, "dim italic", overflow="fold"))
+        cell = max((b.cell_len for b, _ in blocks), default=1)
+        cols = max(1, (width + 1) // (cell + 1))
+        grid_rows = -(-len(blocks) // cols)
+        if grid_rows + len(self.notes) + len(rows) <= max(1, self.content_size.height) or cols == 1:
+            self.columns = cols
+            for r in range(grid_rows):
+                line = Text()
+                for k, (block, places) in enumerate(blocks[r * cols : (r + 1) * cols]):
+                    x = k * (cell + 1)
+                    line.append(" " * (x - line.cell_len))
+                    hits += [(len(rows), x + a, x + b, place) for a, b, place in places]
+                    line.append_text(block)
+                rows.append(line)
+        else:
+            self.columns = 1
+            line = Text()
+            for block, places in blocks:
+                if line.cell_len and line.cell_len + 1 + block.cell_len > width:
+                    rows.append(line)
+                    line = Text()
+                if line.cell_len:
+                    line.append(" ")
+                x = line.cell_len
+                hits += [(len(rows), x + a, x + b, place) for a, b, place in places]
+                line.append_text(block)
+            if line.cell_len:
+                rows.append(line)
+        for note in self.notes:  # wrapped here: one Text per row on screen
+            rows += Text(note, "red").wrap(self.app.console, width)
+        self._hits = hits
+        return rows
+
+    def on_click(self, event: events.Click) -> None:
+        place = self._hit(event.x - self.gutter.left, event.y - self.gutter.top)
+        if place is not None:
+            self.post_message(self.Clicked(*place))
+
+
+class Hand(_Cards):
+    """A player's cards in a row, wrapping; ``cursor`` is an index or -1."""
+
+    DEFAULT_CSS = """
+    Hand { height: auto; min-height: 1; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    cards: reactive[tuple[Face, ...]] = reactive((), repaint=False, layout=True)
+    cursor: reactive[int] = reactive(-1, repaint=False)
+    empty: reactive[str] = reactive("", repaint=False)
+
+    def watch_cards(self) -> None:
+        self._changed()
+
+    def watch_cursor(self) -> None:
+        self._changed()
+
+    def _layout(self) -> list[Text]:
+        width = max(10, self.content_size.width)
+        rows, hits, line = [], [], Text()
+        if not self.cards:
+            return [Text(self.empty, "dim italic")]
+        for i, face in enumerate(self.cards):
+            cell = _card(face, self.cursor == i)
+            if line.cell_len + cell.cell_len > width:
+                rows.append(line)
+                line = Text()
+            hits.append((len(rows), line.cell_len, line.cell_len + cell.cell_len, (i, 0)))
+            line.append_text(cell)
+        rows.append(line)
+        self._hits = hits
+        return rows
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        total, line = 1, 0
+        for face in self.cards:
+            w = cell_len(face.text) + 2
+            if line and line + w > width:
+                total, line = total + 1, 0
+            line += w
+        return total
+
+    def on_click(self, event: events.Click) -> None:
+        place = self._hit(event.x - self.gutter.left, event.y - self.gutter.top)
+        if place is not None:
+            self.post_message(self.Clicked(place[0]))
