@@ -36,6 +36,7 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/irwin.py
 	$(BIN)/python bench/decimus.py
 	$(BIN)/python bench/willie.py
+	$(CLEAN_ENV) $(BIN)/python bench/willie_screen.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:

@@ -194,3 +194,41 @@ async def test_a_match_between_two_computers_runs_to_its_end():
                 await pilot.press("space")
         assert isinstance(app.screen, MatchOverScreen)
         assert wx.is_over(table(app).match.state)
+
+
+@sync
+async def test_clicks_pick_a_card_and_drop_it_on_a_meld():
+    from garito.widgets.cards import Hand, MeldTable
+
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pilot.click(Hand, offset=(2, 0))  # the first card: 2r
+        assert scr.picks == {(HAND, 0)}
+        melds = app.screen.query_one(MeldTable)
+        y, x0, _x1, _ = next(h for h in melds._hits if h[3] == (2, 1))  # 2o of Q=2r 2o 2b
+        await pilot.click(MeldTable, offset=(x0 + 1, y))
+        assert scr.bench.table[2] == ("2r", "2o", "2b", "Q") and scr.wild_choice is not None
+        await pilot.press("u")  # undo closes the picker and takes the move back
+        assert scr.wild_choice is None and scr.bench.table == TABLE
+
+
+@sync
+async def test_the_hand_sorts_by_rank_and_keeps_what_is_picked():
+    app = GarApp(start=willie_match(5))  # Ana starts
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        by_suit = ["6r", "2o", "4o", "4y", "5y", "10y", "7g", "6b", "8b", "9b", "Q", "Q", "K"]
+        assert [f.text for f in scr.hand] == by_suit
+        await pick(pilot, "10y")
+        await pilot.press("s")
+        by_rank = ["2o", "4o", "4y", "5y", "6r", "6b", "7g", "8b", "9b", "10y", "Q", "Q", "K"]
+        assert [f.text for f in scr.hand] == by_rank
+        assert [f.text for f in scr.hand if f.picked] == ["10y"]
+        assert "by rank" in scr.hand_title
+        await pilot.press("left", "left", "space")  # the cursor walks the hand in the order shown
+        assert sorted(scr.bench.left[i] for _m, i in scr.picks) == ["10y", "8b"]
+        await pilot.press("s")
+        assert [f.text for f in scr.hand] == by_suit and "by suit" in scr.hand_title

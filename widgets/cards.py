@@ -142,8 +142,8 @@ class MeldTable(_Cards):
         blocks = self._blocks()
         rows: list[Text] = []
         hits = []
-        if not self.melds and self.empty:
-            rows.append(Text(self.empty, "dim italic", overflow="fold"))
+        if not self.melds and self.empty:  # wrapped here: one Text per row on screen
+            rows += Text(self.empty, "dim italic").wrap(self.app.console, width)
         cell = max((b.cell_len for b, _ in blocks), default=1)
         cols = max(1, (width + 1) // (cell + 1))
         grid_rows = -(-len(blocks) // cols)

@@ -25,6 +25,7 @@ class GameScreen(Screen[None]):
     # A game whose seats hold secrets (Decimus's dice) shows one human's
     # view at a time and, between two humans, a hand-off screen.
     HIDES_HANDS = False
+    SECRETS = "dice come"  # what the hand-off screen says is about to show
 
     BINDINGS = [
         # While a round's result is open, Space, Enter or Escape close it
@@ -317,7 +318,9 @@ class GameScreen(Screen[None]):
             self.show()
             self.refresh_bindings()
 
-        self.app.push_screen(HandOffScreen(names[seat], "" if first else names[self.shown_to]), ready)
+        self.app.push_screen(
+            HandOffScreen(names[seat], "" if first else names[self.shown_to], self.SECRETS), ready
+        )
 
     def play(self, action) -> bool:
         """Apply ``action`` for the seat to act; False (and a notice naming

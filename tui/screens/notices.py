@@ -75,17 +75,18 @@ class HandOffScreen(Screen[None]):
         Binding("escape", "nothing", show=False),
     ]
 
-    def __init__(self, name: str, previous: str) -> None:
+    def __init__(self, name: str, previous: str, secrets: str = "dice come") -> None:
         super().__init__()
         self.player = name
         self.previous = previous
+        self.secrets = secrets  # "dice come", "cards come": what is about to show
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handoff") as box:
             box.border_title = "Hand-off"
             yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title")
             who = f"{self.previous}, look away" if self.previous else "Everyone else, look away"
-            yield Static(f"{who}: {self.player}'s dice come next.", classes="dialog-body")
+            yield Static(f"{who}: {self.player}'s {self.secrets} next.", classes="dialog-body")
             yield Static(f"[b]Enter[/b]: {self.player} is ready", classes="dialog-keys")
 
     def action_ready(self) -> None:

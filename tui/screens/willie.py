@@ -24,7 +24,7 @@ from textual.reactive import var
 from garito.core import willie as wx
 from garito.core.match import Match
 from garito.core.willie.bench import HAND, Bench, Refused
-from garito.core.willie.cards import parse, sort_hand
+from garito.core.willie.cards import SUITS, parse, sort_hand
 from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
@@ -46,6 +46,7 @@ def face_colour(card: str) -> str:
 
 class WillieScreen(GameScreen):
     HIDES_HANDS = True
+    SECRETS = "cards come"
 
     BINDINGS = [
         Binding("space,enter", "hurry", "Hurry"),
@@ -57,6 +58,7 @@ class WillieScreen(GameScreen):
         Binding("space", "pick", "Pick"),
         Binding("enter", "drop", "Move here", key_display="⏎"),
         Binding("enter", "carry_on", "Continue", key_display="⏎"),
+        Binding("enter", "declare", "Declare", key_display="⏎"),
         Binding("e", "end_turn", "End turn"),
         Binding("d", "draw", "Draw"),
         Binding("d", "pass_turn", "Pass"),
@@ -255,7 +257,7 @@ class WillieScreen(GameScreen):
 
         def key(i: int):
             c = parse(cards[i])
-            return (c.rank or 99, "JQK".find(c.face), c.suit)
+            return (c.rank or 99, "JQK".find(c.face), SUITS.find(c.suit))
 
         return sorted(range(len(cards)), key=key)
 
@@ -318,6 +320,12 @@ class WillieScreen(GameScreen):
             )
         s = self.match.state
         first = self.say
+        if not first and self.picks:
+            n = len(self.picks)
+            first = (
+                f"{n} card{'s' if n != 1 else ''} picked: Enter moves {'them' if n != 1 else 'it'} "
+                "onto the meld under the cursor, n into a new meld; Esc lets go."
+            )
         if not first:
             problem = bench.problem()
             played = bench.played()
@@ -386,12 +394,14 @@ class WillieScreen(GameScreen):
         s = self.match.state
         if action in ("close", "carry_on"):
             return self.human_to_act and s.stage == "close" and s.turn == self.viewer
+        if self.wild_choice is not None:  # the picker's own keys (on_key), shown here
+            return action in ("declare", "undo", "reset") and self.working
         if action == "sort":
             return not self.busy
         working = self.working
         if action in ("draw", "pass_turn"):
             return working and (s.last_turns is None) == (action == "draw")
-        if not working or self.wild_choice is not None:
+        if not working:
             return False
         bench = self._bench()
         assert bench is not None
@@ -430,8 +440,7 @@ class WillieScreen(GameScreen):
             if event.key in ("left", "right"):
                 self.wild_choice = (spot, options, (at + (1 if event.key == "right" else -1)) % len(options))
             elif event.key in ("enter", "space"):
-                self.wild_choice = None
-                self._step(lambda b: b.declare(spot, options[at]))
+                self.action_declare()
                 return
             elif event.key == "escape":
                 self.wild_choice = None
@@ -588,6 +597,13 @@ class WillieScreen(GameScreen):
         self.zone, (self.at_meld, self.at_card) = "table", spot
         self.wild_choice = (spot, options, 0)
         self.show()
+
+    def action_declare(self) -> None:
+        if self.wild_choice is None:
+            return
+        spot, options, at = self.wild_choice
+        self.wild_choice = None
+        self._step(lambda b: b.declare(spot, options[at]))
 
     def action_wild(self) -> None:
         bench = self._bench()
