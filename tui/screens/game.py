@@ -61,6 +61,7 @@ class GameScreen(Screen[None]):
         self._pending = None  # a computer's move that waits for a dialog to close
         self._notice_then = None  # what happens when the round's result closes
         self._notice_timer = None  # closes it at a table with no human
+        self._reveal = None  # opens it a moment after the move that ended the round
         self._story: list[str] = []  # the log so far; events only ever grow
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
@@ -146,10 +147,22 @@ class GameScreen(Screen[None]):
 
     def round_box(self, title: str, body, then) -> None:
         """Show a round's result over the table; ``then()`` when it closes.
-        It closes by itself at a table with no human."""
+        It opens a moment after the move that ended the round (half the
+        computer's pace: 0.35 s), so the last roll or card is seen first and
+        the key that made it is answered at once. It closes by itself at a
+        table with no human."""
+        self._notice_then = then
+        pause = min(0.35, self.app.bot_delay / 2)
+        if pause > 0:
+            self._reveal = self.set_timer(pause, lambda: self._open_box(title, body))
+            self.refresh_bindings()
+        else:
+            self._open_box(title, body)
+
+    def _open_box(self, title: str, body) -> None:
         from garito.widgets.notice import Notice
 
-        self._notice_then = then
+        self._reveal = None
         self.query_one(Notice).open(title, body, self.size)
         if not self._humans:
             # its own timer, stopped when the box closes: a timer left over
@@ -159,16 +172,19 @@ class GameScreen(Screen[None]):
 
     @property
     def notice_open(self) -> bool:
+        """A round's result is on screen, or about to be: only its keys work."""
         from garito.widgets.notice import Notice
 
+        if self._reveal is not None:
+            return True
         notices = self.query(Notice)
         return bool(notices) and notices.first().is_open
 
     def action_close_notice(self) -> None:
         from garito.widgets.notice import Notice
 
-        if not self.notice_open:
-            return
+        if not self.notice_open or self._reveal is not None:
+            return  # nothing open, or not yet
         if self._notice_timer is not None:
             self._notice_timer.stop()
             self._notice_timer = None
@@ -232,7 +248,7 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "close_notice":
-            return self.notice_open
+            return self.notice_open and self._reveal is None
         if self.notice_open or self.frames is not None:
             return action == "leave" and self.frames is not None
         return self.allows(action, parameters)
