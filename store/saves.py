@@ -73,10 +73,33 @@ def save(match: Match) -> Path:
 
 
 def discard(game: str) -> None:
+    for path in (save_path(game), work_path(game)):
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+
+
+def work_path(game: str) -> Path:
+    return saves_dir() / "work" / f"{game}.json"
+
+
+def save_work(game: str, moves: int, work: dict) -> None:
+    """What a player has done in a turn that is not a move yet (Willie's
+    rearranged table), kept beside the save for the move it follows."""
+    path = work_path(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps({"moves": moves, **work}, ensure_ascii=False))
+
+
+def load_work(game: str, moves: int) -> dict | None:
+    """The work kept after move ``moves`` of the saved game; None if there
+    is none, it belongs to another move, or it cannot be read."""
     try:
-        os.unlink(save_path(game))
-    except FileNotFoundError:
-        pass
+        work = json.loads(work_path(game).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return work if isinstance(work, dict) and work.get("moves") == moves else None
 
 
 def load_all() -> tuple[list[Saved], list[Damaged]]:

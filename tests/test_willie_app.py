@@ -232,3 +232,33 @@ async def test_the_hand_sorts_by_rank_and_keeps_what_is_picked():
         assert sorted(scr.bench.left[i] for _m, i in scr.picks) == ["10y", "8b"]
         await pilot.press("s")
         assert [f.text for f in scr.hand] == by_suit and "by suit" in scr.hand_title
+
+
+@sync
+async def test_a_turn_left_half_done_is_continued_as_it_was():
+    from garito.store import saves
+
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pick(pilot, "7o")
+        await go_to(pilot, "7r")
+        await pilot.press("enter")
+        moved = table(app).bench.table
+        assert moved != TABLE
+    found, damaged = saves.load_all()
+    assert damaged == []
+    match = next(s.match for s in found if s.game == "willie")
+    app = GarApp(start=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        assert scr.bench.table == moved and "as you left it" in scr.prompt
+        await pilot.press("r")
+        assert scr.bench.table == TABLE
+    # work kept for another move, or with cards that are not this turn's, is ignored
+    saves.save_work("willie", 3, {"table": [["7o", "8o", "9o"]], "left": []})
+    app = GarApp(start=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table(app).bench.table == TABLE

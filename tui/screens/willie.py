@@ -99,6 +99,7 @@ class WillieScreen(GameScreen):
         self._seen_hand: dict[int, tuple[str, ...]] = {}
         self._fresh_hand: Counter = Counter()
         self._frozen: wx.State | None = None  # the round that just ended, under its result
+        self._kept_work: tuple | None = None  # the work last kept beside the save
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=WillieScreen.heading)
@@ -148,12 +149,52 @@ class WillieScreen(GameScreen):
         s = self.match.state
         hand = s.hands[s.turn]
         if self.bench is None:
-            self.bench = Bench.begin(s.table, hand, s.config.group_max)
+            self.bench = self._resumed(Bench.begin(s.table, hand, s.config.group_max))
             self.undo, self.picks, self.hinted = [], set(), None
         elif self.bench.hand != hand:
             self.bench = self.bench.drawn(hand)  # a draw keeps the work
             self.picks = {p for p in self.picks if p[0] != HAND}
         return self.bench
+
+    def _resumed(self, fresh: Bench) -> Bench:
+        """The turn's work as it was left (a game left mid-turn and
+        continued), when it is kept for this very move and holds exactly
+        the cards of this turn; else the turn's start."""
+        from garito.store import saves
+
+        if self.frames is not None:
+            return fresh
+        work = saves.load_work(self.match.game, len(self.match.actions))
+        try:
+            table = tuple(tuple(str(c) for c in m) for m in work["table"])  # type: ignore[index]
+            left = sort_hand(str(c) for c in work["left"])  # type: ignore[index]
+            cards = Counter(parse(c).physical for m in table for c in m) + Counter(left)
+            start = Counter(parse(c).physical for m in fresh.start for c in m)
+            if cards != start + Counter(fresh.hand) or start - Counter(
+                parse(c).physical for m in table for c in m
+            ):
+                return fresh
+        except (TypeError, KeyError, ValueError):
+            return fresh
+        self.say = "Your work on the table is as you left it (r resets the turn)."
+        return replace(fresh, table=table, left=left)
+
+    def _keep_work(self, bench: Bench) -> None:
+        """Keep the turn's work beside the save, so leaving loses nothing."""
+        from garito.store import saves
+
+        work = (bench.table, bench.left)
+        if self.frames is not None or work == self._kept_work:
+            return
+        self._kept_work = work
+        try:
+            saves.save_work(
+                self.match.game,
+                len(self.match.actions),
+                {"table": [list(m) for m in bench.table], "left": list(bench.left)},
+            )
+        except OSError:
+            pass  # the game itself is saved (and a failure to save it is reported)
 
     def after_action(self, before: Match, after: Match, proceed) -> None:
         action = after.actions[-1]
@@ -192,6 +233,7 @@ class WillieScreen(GameScreen):
         self._fresh(s)
         if bench is not None:
             self._show_work(bench, gl)
+            self._keep_work(bench)
         else:
             self.wild_choice = None
             self._show_table(s.table, self._last_meld(s), gl)
