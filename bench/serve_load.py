@@ -3,7 +3,7 @@
 N SSH connections (default 50) arrive a quarter second apart, each opens
 the app in an 80×24 terminal, starts a Gemelos match against the computer
 from the menu and plays it with Space at a player's pace (a key every 1.4
-to 2.9 s). Printed:
+to 2.9 s), asking for a rematch (n) when a match ends. Printed:
 
 * memory per connection once all N are playing: each connection's app
   process (resident set, and proportional set size, which splits the
@@ -56,6 +56,15 @@ def memory(pid: int) -> tuple[int, int]:
     except OSError:
         pass
     return rss, pss
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -116,7 +125,9 @@ class Player:
             self.missed += 1
 
 
-async def play(port: int, number: int, keys: int, seated: list, go: asyncio.Event) -> Player:
+async def play(
+    port: int, number: int, keys: int, seated: list, go: asyncio.Event, done: list, leave
+) -> Player:
     me = Player(number)
     await asyncio.sleep(0.25 * number)
     async with asyncssh.connect("127.0.0.1", port, username=me.name, known_hosts=None) as conn:
@@ -134,7 +145,10 @@ async def play(port: int, number: int, keys: int, seated: list, go: asyncio.Even
         pace = random.Random(number)
         for _ in range(keys):
             await asyncio.sleep(pace.uniform(1.0, 2.5))  # a player's pace, not a flood
-            await me.key(process, b" ")
+            over = me.seen.rfind(b"Match over") > me.seen.rfind(b"Gemelos \xe2\x80\x94")
+            await me.key(process, b"n" if over else b" ")  # a rematch when the match is over
+        done.append(me)
+        await leave.wait()  # everyone has played: CPU time is measured
         process.stdin.write(b"\x11")  # ctrl+q
         await asyncio.wait_for(process.wait_closed(), TIMEOUT)
         pump.cancel()
@@ -143,9 +157,10 @@ async def play(port: int, number: int, keys: int, seated: list, go: asyncio.Even
 
 async def run(n: int, keys: int, port: int, server: subprocess.Popen) -> None:
     seated: list[Player] = []
-    go = asyncio.Event()
+    done: list[Player] = []
+    go, leave = asyncio.Event(), asyncio.Event()
     before = memory(server.pid)
-    tasks = [asyncio.create_task(play(port, i, keys, seated, go)) for i in range(n)]
+    tasks = [asyncio.create_task(play(port, i, keys, seated, go, done, leave)) for i in range(n)]
     start = time.perf_counter()
     while len(seated) < n and not any(t.done() for t in tasks):
         await asyncio.sleep(0.5)
@@ -153,7 +168,14 @@ async def run(n: int, keys: int, port: int, server: subprocess.Popen) -> None:
     await asyncio.sleep(2.0)
     apps = [memory(pid) for pid in children(server.pid)]
     after = memory(server.pid)
+    pids = [server.pid, *children(server.pid)]
+    cpu0, mine0, t0 = sum(map(cpu_seconds, pids)), time.process_time(), time.perf_counter()
     go.set()
+    while len(done) < len(seated) and not all(t.done() for t in tasks):
+        await asyncio.sleep(0.5)
+    cpu = sum(map(cpu_seconds, pids)) - cpu0
+    mine, wall = time.process_time() - mine0, time.perf_counter() - t0
+    leave.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     players = [r for r in results if isinstance(r, Player)]
     failed = [r for r in results if not isinstance(r, Player)]
@@ -172,6 +194,11 @@ async def run(n: int, keys: int, port: int, server: subprocess.Popen) -> None:
     print(
         f"  key→echo on the client, {len(echoes)} keys: median {statistics.median(echoes):.1f} ms, "
         f"p95 {p95:.1f} ms, worst {echoes[-1]:.1f} ms; {missed} keys without an echo in 3 s"
+    )
+    print(
+        f"  CPU while playing ({wall:.0f} s, {os.cpu_count()} cores): server and apps "
+        f"{cpu / wall:.2f} cores, the SSH clients {mine / wall:.2f} cores; "
+        f"{cpu / max(1, len(echoes)) * 1000:.0f} ms of app CPU per key"
     )
     print(f"  connections failed: {len(failed)}" + (f" ({failed[0]!r})" if failed else ""))
 

@@ -116,3 +116,40 @@ async def test_connections_beyond_the_limit_are_turned_away(tmp_path):
             pass  # room again once the first has gone
     finally:
         await server.close()
+
+
+@sync
+async def test_a_bounded_load_of_players_each_against_the_computer(tmp_path):
+    # The small, bounded form of bench/serve_load.py (50 connections, with
+    # figures): eight guests at once, each starts Gemelos against the
+    # computer from the menu and rolls; every key gets an echo, nobody is lost.
+    server, port = await started(tmp_path, guests=True, max_connections=8)
+
+    async def player(n: int) -> int:
+        async with asyncssh.connect(
+            "127.0.0.1", port, username=f"p{n}", known_hosts=None, client_keys=None
+        ) as conn:
+            process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            await read_until(process, b"parlor")
+            await asyncio.sleep(0.5)
+            process.stdin.write(b"\r")
+            await read_until(process, b"New game")
+            await asyncio.sleep(0.3)
+            process.stdin.write(b"\r")
+            await read_until(process, b"Gemelos \xe2\x80\x94")
+            echoes = 0
+            for _ in range(3):
+                await asyncio.sleep(1.0)
+                process.stdin.write(b" ")
+                if await asyncio.wait_for(process.stdout.read(65536), TIMEOUT):
+                    echoes += 1
+            process.stdin.write(b"\x11")
+            await asyncio.wait_for(process.wait_closed(), TIMEOUT)
+            return echoes
+
+    try:
+        assert await asyncio.gather(*(player(n) for n in range(8))) == [3] * 8
+        players = sorted(p.name for p in (tmp_path / "serve" / "ssh-players").iterdir())
+        assert players == [f"p{n}" for n in range(8)]
+    finally:
+        await server.close()
