@@ -452,22 +452,22 @@ VARIANTS = (
         "hand_size",
         "Hand",
         (0, 8, 9, 10, 11, 12),
-        ("12 for two, 10 for three", "8 cards", "9 cards", "10 cards", "11 cards", "12 cards"),
-        help="Cards dealt to each player.",
+        ("12 / 10", "8 cards", "9 cards", "10 cards", "11 cards", "12 cards"),
+        help="Cards dealt to each player: 12 / 10 is 12 for two players, 10 for three.",
     ),
     Variant(
         "group_max",
         "Groups",
         (4, 5),
-        ("3 or 4 cards", "3 to 5 cards"),
+        ("3 or 4", "3 to 5"),
         help="How many cards of one rank a group may hold.",
     ),
     Variant(
         "close_at",
         "Close at",
         (3, 4, 5, 6),
-        ("3 points or fewer", "4 points or fewer", "5 points or fewer", "6 points or fewer"),
-        help="After their turn a player with this many hand points or fewer may close.",
+        ("3 points", "4 points", "5 points", "6 points"),
+        help="After their turn a player with this many hand points or fewer may close the round.",
     ),
     Variant(
         "target",
@@ -480,8 +480,8 @@ VARIANTS = (
         "helpers",
         "Solver help",
         (True, False),
-        ("arrange and hint", "none (purist)"),
-        help="Whether the table offers a to arrange picked cards and h for a hint.",
+        ("on", "off"),
+        help="On: a arranges the picked cards onto the table, h shows the best play. Off: a purist game.",
     ),
 )
 LEVELS = ("easy", "normal", "hard")

@@ -438,6 +438,8 @@ class WillieScreen(GameScreen):
             return self.human_to_act and s.stage == "close" and s.turn == self.viewer
         if self.wild_choice is not None:  # the picker's own keys (on_key), shown here
             return action in ("declare", "undo", "reset") and self.working
+        if action == "declare":
+            return False  # the picker's key, shown while it is open
         if action == "sort":
             return not self.busy
         working = self.working
