@@ -19,6 +19,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -46,9 +47,14 @@ def _card(face: Face, cursor: bool) -> Text:
 
 
 class _Cards(RowRepaint, Widget, can_focus=False):
-    """What both widgets share: rows of cards with a hit map for clicks."""
+    """What both widgets share: rows of cards with a hit map for clicks.
+
+    When only the look of some cards changed (the cursor moved, nothing was
+    picked or moved), only those cards are repainted, not their rows."""
 
     _hits: list[tuple[int, int, int, tuple[int, int]]] = []
+    _cells: dict[tuple[int, int, int], tuple] = {}  # (row, x0, x1) -> what the cell shows
+    _shown_cells: dict[tuple[int, int, int], tuple] | None = None
 
     def _layout(self) -> list[Text]:
         raise NotImplementedError
@@ -57,12 +63,30 @@ class _Cards(RowRepaint, Widget, can_focus=False):
         return [(t.plain.rstrip(), repr(t.spans)) for t in self._layout()]
 
     def _changed(self) -> None:
-        if self.is_mounted:
-            self.repaint_rows(self._rows())
+        if not self.is_mounted:
+            return
+        before, cells_before = self._shown, self._shown_cells
+        rows = self._rows()
+        cells = dict(self._cells)
+        if (
+            before is not None
+            and cells_before is not None
+            and before[0] == self.content_size
+            and [r[0] for r in before[1]] == [r[0] for r in rows]
+            and cells.keys() == cells_before.keys()
+        ):
+            # the same text in the same places: only styles changed, cell by cell
+            self._shown, self._shown_cells = (self.content_size, rows), cells
+            changed = [k for k, v in cells.items() if cells_before[k] != v]
+            if changed:
+                self.refresh(*(Region(x0, row, x1 - x0, 1) for row, x0, x1 in changed))
+            return
+        self.repaint_rows(rows)
 
     def render(self) -> Text:
         rows = self._layout()
         self.shown([(t.plain.rstrip(), repr(t.spans)) for t in rows])
+        self._shown_cells = dict(self._cells)
         return Text("\n").join(rows)
 
     def _hit(self, x: int, y: int) -> tuple[int, int] | None:
@@ -124,7 +148,9 @@ class MeldTable(_Cards):
             places = []
             for i, face in enumerate(cards):
                 cell = _card(face, self.cursor == (m, i))
-                places.append((block.cell_len, block.cell_len + cell.cell_len, (m, i)))
+                places.append(
+                    (block.cell_len, block.cell_len + cell.cell_len, (m, i), (face, self.cursor == (m, i)))
+                )
                 block.append_text(cell)
             blocks.append((block, places))
         if self.slot:
@@ -132,7 +158,7 @@ class MeldTable(_Cards):
             on = self.cursor[0] == m
             block = Text(" ")
             block.append(f"{self.slot} ", Style(dim=not on, reverse=on, italic=True))
-            blocks.append((block, [(0, block.cell_len, (m, 0))]))
+            blocks.append((block, [(1, block.cell_len, (m, 0), (self.slot, on))]))
         return blocks
 
     def _layout(self) -> list[Text]:
@@ -154,7 +180,7 @@ class MeldTable(_Cards):
                 for k, (block, places) in enumerate(blocks[r * cols : (r + 1) * cols]):
                     x = k * (cell + 1)
                     line.append(" " * (x - line.cell_len))
-                    hits += [(len(rows), x + a, x + b, place) for a, b, place in places]
+                    hits += [(len(rows), x + a, x + b, place, look) for a, b, place, look in places]
                     line.append_text(block)
                 rows.append(line)
         else:
@@ -167,13 +193,14 @@ class MeldTable(_Cards):
                 if line.cell_len:
                     line.append(" ")
                 x = line.cell_len
-                hits += [(len(rows), x + a, x + b, place) for a, b, place in places]
+                hits += [(len(rows), x + a, x + b, place, look) for a, b, place, look in places]
                 line.append_text(block)
             if line.cell_len:
                 rows.append(line)
         for note in self.notes:  # wrapped here: one Text per row on screen
             rows += Text(note, "red").wrap(self.app.console, width)
-        self._hits = hits
+        self._hits = [h[:4] for h in hits]
+        self._cells = {(row, x0, x1): look for row, x0, x1, _place, look in hits}
         return rows
 
     def on_click(self, event: events.Click) -> None:
@@ -207,7 +234,9 @@ class Hand(_Cards):
     def _layout(self) -> list[Text]:
         width = max(10, self.content_size.width)
         rows, hits, line = [], [], Text()
+        cells: dict[tuple[int, int, int], tuple] = {}
         if not self.cards:
+            self._hits, self._cells = [], {}
             return [Text(self.empty, "dim italic")]
         for i, face in enumerate(self.cards):
             cell = _card(face, self.cursor == i)
@@ -215,9 +244,11 @@ class Hand(_Cards):
                 rows.append(line)
                 line = Text()
             hits.append((len(rows), line.cell_len, line.cell_len + cell.cell_len, (i, 0)))
+            cells[(len(rows), line.cell_len, line.cell_len + cell.cell_len)] = (face, self.cursor == i)
             line.append_text(cell)
         rows.append(line)
         self._hits = hits
+        self._cells = cells
         return rows
 
     def get_content_height(self, container, viewport, width: int) -> int:
