@@ -15,14 +15,10 @@ from garito.core.willie import Config, apply, new_game, parse
 from garito.core.willie.bench import HAND, UNDECLARED, Bench, Refused
 from garito.core.willie.positions import random_position
 
+from .helpers import TABLE_297
+
 # The position of the screen test (seed 297, three moves in): Ana's turn.
-TABLE = (
-    ("4b", "J=5b", "6b"),
-    ("7o", "8o", "9o"),
-    ("Q=2r", "2o", "2b"),
-    ("7r", "J=7y", "7g"),
-    ("K=9r", "9y", "9g", "9b"),
-)
+TABLE = TABLE_297
 HAND_ = ("2r", "3y", "8y", "10b", "Q")
 
 
