@@ -176,6 +176,8 @@ class WillieScreen(GameScreen):
                 return fresh
         except (TypeError, KeyError, ValueError):
             return fresh
+        if (table, left) == (fresh.table, fresh.left):
+            return fresh  # nothing was done yet
         self.say = "Your work on the table is as you left it (r resets the turn)."
         return replace(fresh, table=table, left=left)
 
