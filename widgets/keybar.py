@@ -37,7 +37,8 @@ class KeyBar(Widget, can_focus=False):
         if screen is not self.screen:
             return
         seen: set[str] = set()
-        keys = []
+        keys, later = [], []
+        last = getattr(screen, "KEYBAR_LAST", ())  # actions a busy screen lists after its own keys
         for _ns, binding, enabled, _tip in screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in seen:
                 continue
@@ -45,8 +46,8 @@ class KeyBar(Widget, can_focus=False):
             shown = self.app.get_key_display(binding)
             if is_ascii(self):
                 shown = ascii_key(shown)
-            keys.append((binding.key, shown, binding.description))
-        self.keys = tuple(keys)
+            (later if binding.action in last else keys).append((binding.key, shown, binding.description))
+        self.keys = tuple(keys + later)
 
     def _spans(self) -> list[tuple[int, int, str]]:
         spans, x = [], 0

@@ -47,6 +47,8 @@ def face_colour(card: str) -> str:
 class WillieScreen(GameScreen):
     HIDES_HANDS = True
     SECRETS = "cards come"
+    # Its keys come first on the key bar, which they nearly fill at 80 columns.
+    KEYBAR_LAST = ("leave", "rules", "quit")
 
     BINDINGS = [
         Binding("space,enter", "hurry", "Hurry"),
