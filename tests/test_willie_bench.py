@@ -120,6 +120,8 @@ def test_arrange_takes_exactly_the_picked_cards_or_says_it_cannot():
     done = b.arranged(["10b", "8y", "2r", "Q"])
     assert done is not None and done.problem() is None
     assert done.played() == ("2r", "8y", "10b", "Q") and done.left == ("3y",)
+    assert "J=5b" in {c for m in done.table for c in m}  # declared before this turn: kept
+    assert "Q=2r" not in {c for m in done.table for c in m}  # freed by 2r, declared anew
     assert b.arranged(["3y"]) is None
     with pytest.raises(Refused, match="still in your hand"):
         b.arranged(["7r"])
