@@ -262,3 +262,47 @@ async def test_a_turn_left_half_done_is_continued_as_it_was():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert table(app).bench.table == TABLE
+
+
+@sync
+async def test_the_score_sheet_shows_the_closers_penalty_and_the_empty_hand_bonus():
+    from garito.core.willie.rules import score_round
+
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        hands = (("3y", "2g", "4b"), ("J",))  # Ana closes on 3 points, Ramón holds 2
+        sc = score_round(hands, 0)
+        e = wx.Event(
+            "score",
+            seat=0,
+            values=sc.hand_points,
+            deltas=sc.scores,
+            winners=sc.winners,
+            hands=hands,
+            amount=1,
+        )
+        assert str(scr._score_sheet(scr.match, e)) == (
+            "Ana closes with 3 points in hand.\n\n"
+            "Ana         3 pts   -5   closer -5\n  3y 2g 4b\n"
+            "Ramón       2 pts   +2   won: 2 × 1\n  J\n\n"
+            "Totals: Ana 0 · Ramón 0"
+        )
+        hands = ((), ("5r", "6r"))  # Ana goes out: 2 × 2 and +5
+        sc = score_round(hands, 0)
+        e = wx.Event(
+            "score",
+            seat=0,
+            values=sc.hand_points,
+            deltas=sc.scores,
+            winners=sc.winners,
+            hands=hands,
+            cards=tuple(str(i) for i in sc.empty_bonus),
+        )
+        assert str(scr._score_sheet(scr.match, e)) == (
+            "Ana closes with 0 points in hand.\n\n"
+            "Ana         0 pts   +9   won: 2 × 2, empty hand +5\n  (no cards)\n"
+            "Ramón       2 pts   +0\n  5r 6r\n\n"
+            "Totals: Ana 0 · Ramón 0"
+        )
