@@ -62,6 +62,7 @@ class GameScreen(Screen[None]):
         self._notice_then = None  # what happens when the round's result closes
         self._notice_timer = None  # closes it at a table with no human
         self._reveal = None  # opens it a moment after the move that ended the round
+        self._notice = None  # the round's result box, once mounted
         self._story: list[str] = []  # the log so far; events only ever grow
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
@@ -160,10 +161,9 @@ class GameScreen(Screen[None]):
             self._open_box(title, body)
 
     def _open_box(self, title: str, body) -> None:
-        from garito.widgets.notice import Notice
 
         self._reveal = None
-        self.query_one(Notice).open(title, body, self.size)
+        self._notice.open(title, body, self.size)
         if not self._humans:
             # its own timer, stopped when the box closes: a timer left over
             # from an earlier box would close a later one early
@@ -173,22 +173,19 @@ class GameScreen(Screen[None]):
     @property
     def notice_open(self) -> bool:
         """A round's result is on screen, or about to be: only its keys work."""
-        from garito.widgets.notice import Notice
 
-        if self._reveal is not None:
-            return True
-        notices = self.query(Notice)
-        return bool(notices) and notices.first().is_open
+        # Asked for every key binding whenever the key bar is refreshed: a
+        # DOM query here took a fifth of the app's time per key.
+        return self._reveal is not None or (self._notice is not None and self._notice.is_open)
 
     def action_close_notice(self) -> None:
-        from garito.widgets.notice import Notice
 
         if not self.notice_open or self._reveal is not None:
             return  # nothing open, or not yet
         if self._notice_timer is not None:
             self._notice_timer.stop()
             self._notice_timer = None
-        self.query_one(Notice).close()
+        self._notice.close()
         then, self._notice_then = self._notice_then, None
         self.refresh_bindings()
         if then is not None:
@@ -279,7 +276,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         from garito.widgets.notice import Notice
 
-        self.mount(Notice())
+        self._notice = Notice()
+        self.mount(self._notice)
         if self.frames is not None:
             self.busy = True  # nobody plays in a replay
             self.step_to(self.at)
