@@ -72,7 +72,9 @@ class BarrasScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one(Scoreboard).styles.height = len(self.match.seats) + 1
-        super().on_mount()
+        # GameScreen.on_mount runs next by itself: Textual calls a message's
+        # handlers up the class hierarchy (calling it here too ran it twice,
+        # with two result boxes and two computer moves started).
 
     # ------------------------------------------------------------ match → widgets
 

@@ -62,7 +62,9 @@ class GemelosScreen(GameScreen):
     def on_mount(self) -> None:
         # Sizes are fixed for the match, so updates repaint and never re-layout.
         self.query_one(Scoreboard).styles.height = len(self.match.seats) + 1
-        super().on_mount()
+        # GameScreen.on_mount runs next by itself: Textual calls a message's
+        # handlers up the class hierarchy (calling it here too ran it twice,
+        # with two result boxes and two computer moves started).
 
     # ------------------------------------------------------------ match → widgets
 
