@@ -97,7 +97,6 @@ class WillieScreen(GameScreen):
         self.by_rank = False
         self.wild_choice: tuple[tuple[int, int], list[str], int] | None = None
         self.say = ""  # what the last step told the player
-        self.hinted: tuple[str, ...] | None = None
         self._seen_hand: dict[int, tuple[str, ...]] = {}
         self._fresh_hand: Counter = Counter()
         self._frozen: wx.State | None = None  # the round that just ended, under its result
@@ -152,7 +151,7 @@ class WillieScreen(GameScreen):
         hand = s.hands[s.turn]
         if self.bench is None:
             self.bench = self._resumed(Bench.begin(s.table, hand, s.config.group_max))
-            self.undo, self.picks, self.hinted = [], set(), None
+            self.undo, self.picks = [], set()
         elif self.bench.hand != hand:
             self.bench = self.bench.drawn(hand)  # a draw keeps the work
             self.picks = {p for p in self.picks if p[0] != HAND}
@@ -203,7 +202,7 @@ class WillieScreen(GameScreen):
     def after_action(self, before: Match, after: Match, proceed) -> None:
         action = after.actions[-1]
         if action.kind != "pass" or wx.to_act(after.state) != wx.to_act(before.state):
-            self.bench, self.undo, self.picks, self.hinted = None, [], set(), None
+            self.bench, self.undo, self.picks = None, [], set()
             self.zone = "hand"
         self.say = ""
         new = after.state.events[len(before.state.events) :]
@@ -607,7 +606,6 @@ class WillieScreen(GameScreen):
         self.undo.append(bench)
         self.bench = moved.bench
         self.picks = set()
-        self.hinted = None
         if moved.landed and moved.landed[0][0] != HAND:
             self.zone = "table"
             self.at_meld, self.at_card = moved.landed[0]
