@@ -72,7 +72,7 @@ async def test_a_turn_worked_by_keys_then_a_close_and_the_score_sheet():
 
         # One point in hand: Ana may close, and does.
         assert scr.match.state.stage == "close"
-        assert {"Continue", "Close"} <= set(keys(app)) and "Pick" not in keys(app)
+        assert {"Continue", "Close", "Menu", "Rules"} <= set(keys(app)) and "Pick" not in keys(app)
         await pilot.press("c")
         await settle(pilot)
         assert box_open(app)

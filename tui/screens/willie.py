@@ -436,11 +436,13 @@ class WillieScreen(GameScreen):
     def allows(self, action: str, parameters: tuple) -> bool | None:
         if action == "hurry":
             return self.thinking
+        if self.wild_choice is not None:  # the picker's own keys (on_key), shown here
+            return action in ("declare", "undo", "reset") and self.working
+        if action in ("leave", "rules", "scroll_log"):
+            return True  # the menu, the rules and the log, whatever the moment
         s = self.match.state
         if action in ("close", "carry_on"):
             return self.human_to_act and s.stage == "close" and s.turn == self.viewer
-        if self.wild_choice is not None:  # the picker's own keys (on_key), shown here
-            return action in ("declare", "undo", "reset") and self.working
         if action == "declare":
             return False  # the picker's key, shown while it is open
         if action == "sort":
