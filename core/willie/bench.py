@@ -20,10 +20,11 @@ table is checked by the rules' own ``play_problem`` before it is played.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .cards import RANKS, SUITS, parse, points, sort_hand, sort_key
+from .cards import RANKS, SUITS, parse, sort_hand, sort_key
 from .game import Action, meld
 from .melds import GROUP_MAX, meld_problem
 from .rules import play_problem
@@ -85,6 +86,9 @@ class Bench:
     def changed(self) -> bool:
         return self.table != self.start
 
+    # Asked on every key (the prompt, the key bar's End turn): a bench never
+    # changes, so its answers are kept.
+    @functools.lru_cache(maxsize=32)  # noqa: B019 - benches are small, immutable and few
     def problems(self) -> tuple[str | None, ...]:
         """Each meld's problem, None for a legal one."""
         out = []
@@ -95,6 +99,7 @@ class Bench:
             out.append(problem)
         return tuple(out)
 
+    @functools.lru_cache(maxsize=32)  # noqa: B019 - as above
     def problem(self) -> str | None:
         """None when the table may be played now, else the rule in words."""
         return play_problem(self.start, self.hand, self.table, self.group_max)
@@ -257,9 +262,6 @@ class Bench:
         the table it leaves; no cards when there is none."""
         played, table = best_play(self.start, self.hand, group_max=self.group_max)
         return sort_hand(played), tuple(tuple(m) for m in table)
-
-    def hand_points(self) -> int:
-        return points(self.left)
 
 
 def _loose_with_numbers(cards) -> bool:

@@ -571,8 +571,9 @@ class WillieScreen(GameScreen):
         self.zone, self.at_hand = "hand", self._order(bench.left)[event.index]
         self.action_pick()
 
-    def _step(self, change) -> bool:
-        """Apply one change to the bench (undoable); the rule if refused."""
+    def _step(self, change, say: str = "") -> bool:
+        """Apply one change to the bench (undoable, letting go of the picked
+        cards) and tell the player ``say``; the rule if refused."""
         bench = self._bench()
         if bench is None:
             return False
@@ -585,7 +586,8 @@ class WillieScreen(GameScreen):
             return False
         self.undo.append(bench)
         self.bench = result
-        self.say = ""
+        self.picks = set()
+        self.say = say
         self.show()
         return True
 
@@ -667,28 +669,19 @@ class WillieScreen(GameScreen):
             self.show()
 
     def action_reset(self) -> None:
-        bench = self._bench()
-        if bench is not None:
-            self.undo.append(bench)
-            self.bench = bench.reset()
-            self.picks = set()
-            self.say = "The turn is back at its start (u undoes the reset)."
-            self.show()
+        self._step(lambda b: b.reset(), "The turn is back at its start (u undoes the reset).")
 
     def action_arrange(self) -> None:
         bench = self._bench()
         if bench is None:
             return
         picked = [bench.left[i] for m, i in sorted(self.picks) if m == HAND]
-        if not self._step(lambda b: b.arranged(picked)):
+        zone, self.zone = self.zone, "table"  # where the arranged cards are
+        if not self._step(lambda b: b.arranged(picked), f"Arranged: {' '.join(picked)} on the table."):
+            self.zone = zone
             if self.bench is bench:
                 self.say = f"{' '.join(picked)} cannot all go on the table, however it is arranged."
                 self.show()
-            return
-        self.picks = set()
-        self.zone = "table"
-        self.say = f"Arranged: {' '.join(picked)} on the table."
-        self.show()
 
     def action_hint(self) -> None:
         bench = self._bench()
