@@ -31,6 +31,10 @@ its view alone.
 Optional: ``OPEN_ACTIONS``, action kinds too many to list (Willie's meld,
 any rearrangement of the table): ``legal_actions`` lists the other moves
 and ``apply`` checks these against the rules;
+``hide(state, seat) -> State``, the state with what ``seat`` may not know
+masked (None: a spectator), for the apps at a shared table (``wire.masked``;
+the stream and seed are masked for every game); ``SPECTATORS = False`` where
+nothing would be left to watch (every seat's hand is secret);
 ``DEFAULT_LEVELS``, the levels offered seat by seat (cycled; else the last
 of ``LEVELS`` everywhere);
 ``levels_matter(config) -> bool``, False where a computer seat has

@@ -12,12 +12,18 @@ A line from a client is one JSON object with an ``op``:
                                               this name left (a reconnection)
 ``{"op": "watch", "table": 1}``               as a spectator
 ``{"op": "act", "table": 1, "action": "roll"}``  a move, in the game's notation
+``{"op": "leave", "table": 1}``               up from the seat (held as if
+                                              dropped) or out of the audience
 
-The server answers ``welcome``, ``tables``, ``error`` (``rule`` says why; a
+The server answers ``welcome``, ``tables`` (also unasked, to everyone, when
+a table opens, fills, empties or ends), ``error`` (``rule`` says why; a
 move the rules refuse names the rule) and, after every change at a table,
-``state`` to everyone there: a player gets its own seat's view (never
-another seat's secrets), the legal moves and the story; a spectator the
-story and the score line only.
+``state`` to everyone there: the game, rules, seats and moves so far, and
+the state *as that seat may hold it* (``wire.masked``: never the dice
+stream, never another seat's secrets; a spectator holds no seat's), its
+view, legal moves and story; the seed once the match is over, so the record
+can be kept and replayed. Games whose every hand is secret
+(``SPECTATORS = False``) have no spectators.
 
 A connection that sends something that is not a protocol line, a line over
 ``MAX_LINE`` bytes, or more than ``RATE`` lines a second (with a burst of
@@ -36,7 +42,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from garito.core import catalog
+from garito.core import catalog, wire
 from garito.core.errors import IllegalAction
 from garito.core.match import Match, Seat
 
@@ -44,6 +50,7 @@ MAX_LINE = 8192
 RATE = 20.0  # lines per second, on average
 BURST = 40
 HOLD = 180.0  # seconds a dropped player's seat waits
+PACE = 0.7  # seconds a computer seat takes over its move, so people can follow it
 
 
 class Cut(Exception):
@@ -117,6 +124,7 @@ class TableServer:
         self.clients: set[Client] = set()
         self._next = 1
         self._server: asyncio.AbstractServer | None = None
+        self._announced: list[dict] | None = None
         self._tasks: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------ serving
@@ -184,15 +192,16 @@ class TableServer:
             client.send({"op": "tables", "tables": self._listing()})
         elif op == "create":
             self._create(client, m)
-        elif op in ("join", "watch", "act"):
+        elif op in ("join", "watch", "act", "leave"):
             table = self.tables.get(m.get("table"))  # type: ignore[arg-type]
             if table is None:
                 client.send({"op": "error", "rule": f"No table {m.get('table')!r}."})
             elif op == "join":
                 self._join(client, table)
             elif op == "watch":
-                table.watchers.add(client)
-                self._send_state(table, client, None)
+                self._watch(client, table)
+            elif op == "leave":
+                self._leave(client, table)
             else:
                 self._act(client, table, m.get("action"))
         else:
@@ -200,6 +209,32 @@ class TableServer:
 
     def _listing(self) -> list[dict]:
         return [t.summary() for t in self.tables.values()]
+
+    def _announce(self) -> None:
+        """Everyone's lobby is kept current: the listing, when it changed."""
+        listing = self._listing()
+        if listing == self._announced:
+            return
+        self._announced = listing
+        for client in self.clients:
+            if client.name:
+                client.send({"op": "tables", "tables": listing})
+
+    def _watch(self, client: Client, table: Table) -> None:
+        if not getattr(table.rules, "SPECTATORS", True):
+            title = catalog.get(table.match.game).title
+            client.send({"op": "error", "rule": f"{title} hides every player's hand: it has no spectators."})
+            return
+        table.watchers.add(client)
+        self._send_state(table, client, None)
+
+    def _leave(self, client: Client, table: Table) -> None:
+        table.watchers.discard(client)
+        for seat, c in list(table.players.items()):
+            if c is client:
+                self._vacate(table, seat, client)
+        self._tidy(table)
+        self._announce()
 
     def _create(self, client: Client, m: dict) -> None:
         try:
@@ -274,20 +309,35 @@ class TableServer:
             self._send_state(table, client, seat)
         for client in table.watchers:
             self._send_state(table, client, None)
+        self._tidy(table)
+        self._announce()
         self._computer_turn(table)
+
+    def _tidy(self, table: Table) -> None:
+        """A finished table closes when its last player has left it."""
+        if not table.players and table.rules.is_over(table.match.state):
+            self.tables.pop(table.id, None)
 
     def _send_state(self, table: Table, client: Client, seat: int | None) -> None:
         rules, state = table.rules, table.match.state
         names = table.match.names
+        match = table.match
+        over = rules.is_over(state)
         message: dict = {
             "op": "state",
             "table": table.id,
             "seat": seat,
+            "game": match.game,
+            "config": match.config.to_dict(),
+            "seats": [s.to_dict() for s in match.seats],
+            "actions": [str(a) for a in match.actions],
+            "state": wire.encode(wire.masked(rules, state, seat)),
+            "seed": match.seed if over else None,
             "to_act": rules.to_act(state),
-            "over": rules.is_over(state),
+            "over": over,
             "summary": rules.summary(state, names),
             "log": [rules.narrate(e, names) for e in state.events],
-            "moves": len(table.match.actions),
+            "moves": len(match.actions),
         }
         if seat is not None:
             message["view"] = dataclasses.asdict(rules.view(state, seat))
@@ -308,8 +358,9 @@ class TableServer:
         bot = importlib.import_module(rules.__name__ + ".bot")
         state = table.match.state
         level = table.match.seats[seat].level
-        action = await asyncio.to_thread(
-            bot.choose, rules.view(state, seat), rules.legal_actions(state), level
+        action, _ = await asyncio.gather(
+            asyncio.to_thread(bot.choose, rules.view(state, seat), rules.legal_actions(state), level),
+            asyncio.sleep(PACE),
         )
         table.busy = False
         if table.match.state is state:  # nothing moved meanwhile
@@ -323,10 +374,17 @@ class TableServer:
             table.watchers.discard(client)
             for seat, c in list(table.players.items()):
                 if c is client:
-                    del table.players[seat]
-                    if not table.rules.is_over(table.match.state):
-                        table.held[seat] = client.name
-                        self._spawn(self._expire(table, seat, client.name))
+                    self._vacate(table, seat, client)
+        for table in list(self.tables.values()):
+            self._tidy(table)
+        self._announce()
+
+    def _vacate(self, table: Table, seat: int, client: Client) -> None:
+        """The seat is held for ``client``'s name to come back to."""
+        del table.players[seat]
+        if not table.rules.is_over(table.match.state):
+            table.held[seat] = client.name
+            self._spawn(self._expire(table, seat, client.name))
 
     async def _expire(self, table: Table, seat: int, name: str) -> None:
         await asyncio.sleep(HOLD)

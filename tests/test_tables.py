@@ -18,6 +18,11 @@ from .helpers import sync
 TIMEOUT = 20
 
 
+@pytest.fixture(autouse=True)
+def no_pace(monkeypatch):
+    monkeypatch.setattr(tables, "PACE", 0.0)  # computers move at once here
+
+
 class Conn:
     def __init__(self, reader, writer) -> None:
         self.reader, self.writer = reader, writer
@@ -107,7 +112,9 @@ async def test_two_players_and_a_spectator_play_gemelos_to_the_end():
         assert a["over"] and b["over"] and a["log"] == b["log"] and a["summary"] == b["summary"]
         assert b["seat"] == 1 and "Bea" in b["summary"] and "Ana" in b["summary"]
         seen = await eve.until(lambda m: m["op"] == "state" and m["over"])
-        assert seen["log"] == a["log"] and "view" not in seen  # a spectator gets the story only
+        assert seen["log"] == a["log"] and "view" not in seen and "legal" not in seen  # no seat's
+        assert seen["seed"] == 7 and a["seed"] == 7  # told once the match is over, for the record
+        assert a["actions"] == b["actions"] == seen["actions"] and len(a["actions"]) == a["moves"]
     finally:
         await server.close()
 
@@ -216,5 +223,51 @@ async def test_a_client_breaking_the_protocol_is_cut_off_and_the_others_play_on(
                 await bad.recv()
         end = await play_my_turns(ana, 1)
         assert end["over"]
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_players_state_holds_no_secret_of_the_other_seat():
+    server, path = await served()
+    try:
+        ana, bea = await two_at_a_table(path, "decimus", 3)
+        mine = await bea.until(lambda m: m["op"] == "state")
+        state = server.tables[1].match.state
+        assert mine["state"]["hands"] == [[0] * 5, list(state.hands[1])]
+        assert mine["state"]["rng"] == [] and mine["state"]["seed"] == 0 and mine["seed"] is None
+        eve = await Conn.open(path, "Eve")
+        await eve.send(op="watch", table=1)
+        refused = await eve.until(lambda m: m["op"] == "error")
+        assert refused["rule"] == "Decimus hides every player's hand: it has no spectators."
+    finally:
+        await server.close()
+
+
+@sync
+async def test_the_lobby_is_told_of_tables_opening_filling_and_closing():
+    server, path = await served()
+    try:
+        lobby = await Conn.open(path, "Lía")
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=4)
+        opened = await lobby.until(lambda m: m["op"] == "tables")
+        assert [t["free"] for t in opened["tables"]] == [1]
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        full = await lobby.until(lambda m: m["op"] == "tables" and m["tables"][0]["free"] == 0)
+        assert [s["name"] for s in full["tables"][0]["seats"]] == ["Ana", "Bea"]
+        await bea.send(op="leave", table=1)  # up from the seat: held for her, as if dropped
+        held = await lobby.until(lambda m: m["op"] == "tables" and m["tables"][0]["seats"][1]["held"])
+        assert held["tables"][0]["free"] == 0 and server.tables[1].held == {1: "Bea"}
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state")
+        await ana.until(lambda m: m["op"] == "state" and m["moves"] == 0)
+        a, b = await asyncio.gather(play_my_turns(ana, 1), play_my_turns(bea, 1))
+        assert a["over"] and 1 in server.tables
+        await ana.send(op="leave", table=1)
+        await bea.send(op="leave", table=1)
+        closed = await lobby.until(lambda m: m["op"] == "tables" and not m["tables"])
+        assert closed["tables"] == [] and not server.tables  # a finished table closes when left
     finally:
         await server.close()

@@ -20,6 +20,7 @@ from .game import (
     State,
     View,
     apply,
+    hide,
     is_over,
     legal_actions,
     narrate,
@@ -34,9 +35,11 @@ from .game import (
 from .rules import GAMES, HIGHER_WINS, TITLES, describe, hand_dice, hand_value, why, winner
 
 GAME_ID = "decimus"
+SPECTATORS = False  # every seat's hand is secret: nothing to watch but the log
 TITLE = "Decimus"
 
 __all__ = [
+    "hide",
     "RECORDS",
     "records",
     "DECLARED",

@@ -410,6 +410,15 @@ def view(state: State, seat: int) -> View:
     )
 
 
+def hide(state: State, seat: int | None) -> State:
+    """The state as ``seat`` may hold it (None: a spectator): the rival's
+    dice are blanks (0) until the match is over, as in ``view``."""
+    if state.stage == "over":
+        return state
+    hands = tuple(h if i == seat else (0,) * len(h) for i, h in enumerate(state.hands))
+    return replace(state, hands=hands)  # type: ignore[arg-type]
+
+
 def summary(state: State, names) -> str:
     score = f"{names[0]} {state.scores[0]}–{state.scores[1]} {names[1]}"
     if state.stage == "over":

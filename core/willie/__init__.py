@@ -23,6 +23,7 @@ from .game import (
     View,
     apply,
     can_close,
+    hide,
     is_over,
     legal_actions,
     meld,
@@ -39,9 +40,11 @@ from .rules import RoundScore, match_bonuses, play_problem, score_round
 from .solver import arrange, best_play
 
 GAME_ID = "willie"
+SPECTATORS = False  # every seat's hand is secret: nothing to watch but the log
 TITLE = "Willie"
 
 __all__ = [
+    "hide",
     "RECORDS",
     "records",
     "CLOSE",

@@ -404,6 +404,16 @@ def view(state: State, seat: int) -> View:
     return view_of(View, state, seat=seat, to_act=to_act(state), hand=state.hands[seat])
 
 
+HIDDEN = "?"  # a card a seat may not see
+
+
+def hide(state: State, seat: int | None) -> State:
+    """The state as ``seat`` may hold it (None: a spectator): the other
+    hands and the pile become face-down cards, so only their sizes show."""
+    hands = tuple(h if i == seat else (HIDDEN,) * len(h) for i, h in enumerate(state.hands))
+    return replace(state, hands=hands, pile=(HIDDEN,) * len(state.pile))
+
+
 def summary(state: State, names) -> str:
     score = " · ".join(f"{n} {s}" for n, s in zip(names, state.scores))
     if state.stage == "over":

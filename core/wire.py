@@ -1,0 +1,78 @@
+"""A game's state as one seat may hold it, and as JSON for the wire.
+
+A shared table lives in the server; each player's app draws it from a copy
+of the state with everything that seat may not know masked (``masked``):
+the dice stream and the seed in every game (they would tell the dice to
+come), and whatever a game declares secret in its ``hide(state, seat)``
+(Decimus's rival dice, Willie's other hands and the pile). Seat ``None`` is
+a spectator, who knows no seat's secrets. The app runs the same rules
+functions on that copy (``view``, ``legal_actions``, ``summary``) and gets
+the same answers for that seat as the server does on the whole state;
+``tests/test_wire.py`` checks it over random matches of every game.
+
+``encode``/``decode`` turn a state (frozen dataclasses of tuples, frozensets,
+numbers, strings and None) into JSON and back: a dataclass is an object with
+its class's name under ``"$"``, a frozenset ``{"$set": [...]}``, a tuple a
+list. ``decode`` makes only the dataclasses of the game's own modules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from types import ModuleType
+from typing import Any
+
+
+def masked(rules: ModuleType, state: Any, seat: int | None) -> Any:
+    """``state`` with what ``seat`` (None: a spectator) may not know masked."""
+    state = dataclasses.replace(state, rng=(), seed=0)
+    hide = getattr(rules, "hide", None)
+    return hide(state, seat) if hide is not None else state
+
+
+def encode(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {"$": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = encode(getattr(value, f.name))
+        return out
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return {"$set": sorted((encode(v) for v in value), key=repr)}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"a game state holds no {type(value).__name__}")
+
+
+def classes(rules: ModuleType) -> dict[str, type]:
+    """The dataclasses a game's state may be made of: those of its package."""
+    package = rules.__name__
+    found: dict[str, type] = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == package or name.startswith(package + ".")):
+            continue
+        for obj in vars(module).values():
+            if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__.startswith(package):
+                found[obj.__name__] = obj
+    return found
+
+
+def decode(data: Any, rules: ModuleType, _classes: dict[str, type] | None = None) -> Any:
+    """The value ``encode`` gave ``data`` for; ValueError if it is not one."""
+    known = classes(rules) if _classes is None else _classes
+    if isinstance(data, list):
+        return tuple(decode(v, rules, known) for v in data)
+    if isinstance(data, dict):
+        if "$set" in data:
+            return frozenset(decode(v, rules, known) for v in data["$set"])
+        cls = known.get(data.get("$"))  # type: ignore[arg-type]
+        if cls is None:
+            raise ValueError(f"not a {rules.TITLE} value: {data.get('$')!r}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        try:
+            return cls(**{k: decode(v, rules, known) for k, v in data.items() if k in names})
+        except TypeError as e:
+            raise ValueError(f"a damaged {cls.__name__}: {e}") from None
+    return data
