@@ -12,8 +12,11 @@ with ``--guests``, nobody is asked for anything and the user name is the
 player's name. The host key is generated once and kept under the user data
 directory. Connections beyond ``--max-connections`` are turned away.
 
-(Shared tables between connections, the lobby, live in ``tables``; the
-lobby screen that offers them is the next step.)
+The shared tables live here too (``tables.TableServer``), on a local
+socket in a private folder; each connection's app is told where
+(``GARITO_TABLES``) and given a token that says who it is
+(``GARITO_TABLES_TOKEN``, the SSH user name behind it), so its menu offers
+"Shared tables".
 """
 
 from __future__ import annotations
@@ -24,13 +27,17 @@ import logging
 import os
 import pty
 import re
+import shutil
 import signal
 import struct
 import sys
+import tempfile
 import termios
 from pathlib import Path
 
 import asyncssh
+
+from .tables import TableServer
 
 log = logging.getLogger("garito.serve")
 
@@ -117,9 +124,17 @@ class Serve:
         self.connections = 0
         self.app = app or APP
         self.server: asyncssh.SSHAcceptor | None = None
+        self.tables = TableServer(tokens=True)
+        self._folder = ""
+        self.tables_path = ""
 
     async def start(self, host: str, port: int) -> int:
         """Listen; returns the port (useful when ``port`` is 0)."""
+        # A short private path: a unix socket's path has a length limit, and
+        # only this server's own children may speak to the tables.
+        self._folder = tempfile.mkdtemp(prefix="garito-")
+        self.tables_path = os.path.join(self._folder, "tables.sock")
+        await self.tables.start(self.tables_path)
         self.server = await asyncssh.create_server(
             lambda: _Server(self),
             host,
@@ -140,6 +155,9 @@ class Serve:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        await self.tables.close()
+        if self._folder:
+            shutil.rmtree(self._folder, ignore_errors=True)
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         user = process.get_extra_info("username") or "guest"
@@ -148,6 +166,13 @@ class Serve:
             process.exit(1)
             return
         width, height, *_ = process.get_terminal_size()
+        token = self.tables.admit(user)
+        try:
+            await self._play(process, user, width, height, token)
+        finally:
+            self.tables.dismiss(token)
+
+    async def _play(self, process, user: str, width: int, height: int, token: str) -> None:
         master, slave = pty.openpty()
         _set_size(slave, width or 80, height or 24)
         env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
@@ -156,6 +181,8 @@ class Serve:
             COLORTERM="truecolor",
             GARITO_HOME=str(_home_for(self.home, user)),
             GARITO_PLAYER=user[:12],  # the name at the table, changeable from the menu
+            GARITO_TABLES=self.tables_path,
+            GARITO_TABLES_TOKEN=token,
         )
         child = await asyncio.create_subprocess_exec(
             *self.app, stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=_own_terminal
@@ -212,4 +239,7 @@ async def serve_forever(home: Path, host: str, port: int, **options) -> None:
     server = Serve(home, **options)
     bound = await server.start(host, port)
     log.info("Garito serves on %s port %d (%s)", host, bound, "guests" if options.get("guests") else "keys")
-    await asyncio.Event().wait()
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.close()

@@ -3,11 +3,15 @@ JSON-lines protocol its players' apps speak to it over a local socket.
 
 A line from a client is one JSON object with an ``op``:
 
-``{"op": "hello", "name": "Ana"}``            first, always: who this is
+``{"op": "hello", "name": "Ana"}``            first, always: who this is (at a
+                                              server that admits by token,
+                                              ``"token"``: ``admit`` gave it)
 ``{"op": "list"}``                            the open tables
 ``{"op": "create", "game": "gemelos", "seats": ["human", "computer:hard"],
   "config": {...}, "seed": 7}``               a new table; the creator sits
-                                              in its first human seat
+                                              in its first human seat (a seat
+                                              may also be {"kind", "level",
+                                              "name"})
 ``{"op": "join", "table": 1}``                a free human seat, or the seat
                                               this name left (a reconnection)
 ``{"op": "watch", "table": 1}``               as a spectator
@@ -38,6 +42,7 @@ import asyncio
 import dataclasses
 import importlib
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +50,8 @@ from typing import Any
 from garito.core import catalog, wire
 from garito.core.errors import IllegalAction
 from garito.core.match import Match, Seat
+
+log = logging.getLogger("garito.tables")
 
 MAX_LINE = 8192
 RATE = 20.0  # lines per second, on average
@@ -109,6 +116,7 @@ class Table:
                     "name": s.name if (i in self.players or not s.is_human) else None,
                     "kind": s.kind,
                     "held": i in self.held,
+                    "held_for": self.held.get(i),
                 }
                 for i, s in enumerate(self.match.seats)
             ],
@@ -119,7 +127,11 @@ class Table:
 
 
 class TableServer:
-    def __init__(self) -> None:
+    def __init__(self, *, tokens: bool = False) -> None:
+        # With tokens, a connection is whoever ``admit`` gave its token to
+        # (the SSH login), never the name it claims: nobody takes another
+        # player's held seat by calling themselves by that name.
+        self.tokens: dict[str, str] | None = {} if tokens else None
         self.tables: dict[int, Table] = {}
         self.clients: set[Client] = set()
         self._next = 1
@@ -129,6 +141,19 @@ class TableServer:
 
     # ------------------------------------------------------------ serving
 
+    def admit(self, name: str) -> str:
+        """A token for one player's app to say hello with, as ``name``."""
+        import secrets
+
+        assert self.tokens is not None
+        token = secrets.token_hex(16)
+        self.tokens[token] = name[:24]
+        return token
+
+    def dismiss(self, token: str) -> None:
+        if self.tokens is not None:
+            self.tokens.pop(token, None)
+
     async def start(self, path: str) -> None:
         self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
 
@@ -136,8 +161,10 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         for client in list(self.clients):
             client.writer.close()
 
@@ -167,6 +194,7 @@ class TableServer:
                 self._handle(client, message)
                 await writer.drain()
         except Cut as e:
+            log.warning("cut off %s: %s", client.name or "a connection", e)
             client.send({"op": "error", "rule": f"Disconnected: {e}."})
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
@@ -180,7 +208,9 @@ class TableServer:
     def _handle(self, client: Client, m: dict) -> None:
         op = m["op"]
         if op == "hello":
-            name = m.get("name")
+            name = m.get("name") if self.tokens is None else self.tokens.get(str(m.get("token")))
+            if self.tokens is not None and name is None:
+                raise Cut("an unknown token")
             if not isinstance(name, str) or not name.strip() or len(name) > 24:
                 raise Cut("hello needs a name of 1 to 24 characters")
             client.name = name.strip()
@@ -242,11 +272,18 @@ class TableServer:
             rules = info.load()
             config = rules.Config.from_dict(dict(m.get("config") or {}, players=len(m.get("seats") or [])))
             seats = []
-            for i, text in enumerate(m.get("seats") or []):
-                kind, _, level = str(text).partition(":")
+            for i, given in enumerate(m.get("seats") or []):
+                if isinstance(given, dict):
+                    kind, level, name = given.get("kind"), given.get("level"), given.get("name")
+                else:
+                    kind, _, level = str(given).partition(":")
+                    name = None
                 if kind not in ("human", "computer"):
-                    raise ValueError(f"a seat is human or computer, not {text!r}")
-                seats.append(Seat(f"Seat {i + 1}", kind, level or rules.LEVELS[-1]))
+                    raise ValueError(f"a seat is human or computer, not {kind!r}")
+                if level and level not in rules.LEVELS:
+                    raise ValueError(f"a computer plays {' or '.join(rules.LEVELS)}, not {level!r}")
+                name = str(name).strip()[:24] if name and kind == "computer" else f"Seat {i + 1}"
+                seats.append(Seat(name, kind, level or rules.LEVELS[-1]))
             if not any(s.is_human for s in seats):
                 raise ValueError("a table needs a human seat")
             seed = m.get("seed")
@@ -263,6 +300,8 @@ class TableServer:
         table = Table(self._next, match)
         self._next += 1
         self.tables[table.id] = table
+        kinds = [s.kind for s in seats]
+        log.info("table %d: %s opened by %s, seats %s", table.id, info.title, client.name, kinds)
         self._join(client, table)
 
     def _join(self, client: Client, table: Table) -> None:
@@ -280,6 +319,7 @@ class TableServer:
         seats[seat] = dataclasses.replace(seats[seat], name=client.name)
         table.match = dataclasses.replace(table.match, seats=tuple(seats))
         table.players[seat] = client
+        log.info("table %d: %s %s seat %d", table.id, client.name, "back in" if back else "takes", seat + 1)
         self._broadcast(table)
 
     def _act(self, client: Client, table: Table, text: Any) -> None:
@@ -316,7 +356,9 @@ class TableServer:
     def _tidy(self, table: Table) -> None:
         """A finished table closes when its last player has left it."""
         if not table.players and table.rules.is_over(table.match.state):
-            self.tables.pop(table.id, None)
+            if self.tables.pop(table.id, None) is not None:
+                ended = table.rules.summary(table.match.state, table.match.names)
+                log.info("table %d closed: %s", table.id, ended)
 
     def _send_state(self, table: Table, client: Client, seat: int | None) -> None:
         rules, state = table.rules, table.match.state
@@ -383,6 +425,7 @@ class TableServer:
         """The seat is held for ``client``'s name to come back to."""
         del table.players[seat]
         if not table.rules.is_over(table.match.state):
+            log.info("table %d: %s left seat %d, held for %g s", table.id, client.name, seat + 1, HOLD)
             table.held[seat] = client.name
             self._spawn(self._expire(table, seat, client.name))
 
@@ -393,5 +436,6 @@ class TableServer:
         del table.held[seat]
         seats = list(table.match.seats)
         seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.LEVELS[-1])
+        log.info("table %d: a computer takes %s's seat %d", table.id, name, seat + 1)
         table.match = dataclasses.replace(table.match, seats=tuple(seats))
         self._broadcast(table)

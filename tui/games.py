@@ -17,9 +17,10 @@ SCREENS = {
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
 
 
-def screen_for(match: Match):
+def screen_for(match: Match, seating=None):
+    """The game's screen for ``match``; at a shared table, with its ``Seating``."""
     module, _, cls = SCREENS[match.game].partition(":")
-    return getattr(importlib.import_module(module), cls)(match)
+    return getattr(importlib.import_module(module), cls)(match, seating)
 
 
 def default_names(kinds: list[str]) -> list[str]:

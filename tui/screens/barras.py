@@ -50,8 +50,8 @@ class BarrasScreen(GameScreen):
     series: var[tuple[tuple[int, ...], ...]] = var(())
     labels: var[tuple[str, ...]] = var(())
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
+    def __init__(self, match: Match, seating=None) -> None:
+        super().__init__(match, seating)
         self.show_odds = True
 
     def compose(self) -> ComposeResult:

@@ -57,8 +57,8 @@ class DecimusScreen(GameScreen):
     caption: var[str] = var("")
     prompt: var[str] = var("")
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
+    def __init__(self, match: Match, seating=None) -> None:
+        super().__init__(match, seating)
         self.picked: set[int] = set()
         self._picked_for: tuple[int, int] | None = None
         self._showdown: int | None = None  # the showdown event on screen, between rounds

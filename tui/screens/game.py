@@ -5,12 +5,19 @@ ones with the rule's own words), saves after every action, runs computer
 seats in a thread worker with a short pace the player can skip, and backs
 out to the menu with a confirmation. A game's screen subclasses it, lays out
 its widgets and turns the match into what they show (``show``).
+
+At a shared table (``seating``) the server holds the match: ``play`` sends
+the move, and each match the server sends back (``receive``) goes through
+the same ``after_action`` flow as a move played here; only the screen's own
+seat is played from this keyboard (``is_human``), nothing is saved but the
+finished match's record, and no computer thinks here.
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
+from collections import deque
 
 from textual import work
 from textual.binding import Binding
@@ -46,9 +53,10 @@ class GameScreen(Screen[None]):
     note: var[str] = var("")
     staking: var[bool] = var(False)
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, seating=None) -> None:
         super().__init__()
         self.match = match
+        self.seating = seating  # a shared table's Seating (tui.link), or None
         self.rules = match.rules
         self.bot = importlib.import_module(self.rules.__name__ + ".bot")
         self._hurry = threading.Event()
@@ -66,7 +74,12 @@ class GameScreen(Screen[None]):
         self._story: list[str] = []  # the log so far; events only ever grow
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        if seating is not None:  # only this screen's own seat is played here
+            humans = [] if seating.seat is None else [seating.seat]
         self._humans = humans
+        self._incoming: deque[Match] = deque()  # the server's matches, waiting for a result box
+        self._flowing = False  # a received move's after_action has not finished
+        self.awaiting = False  # a move was sent to the server, not answered yet
         self.shown_to = humans[0] if humans else 0  # whose secrets the table may show
 
     # ------------------------------------------------------------ hooks
@@ -89,7 +102,14 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ helpers for show()
 
     def is_human(self, seat: int | None) -> bool:
+        """The seat is played from this keyboard."""
+        if self.seating is not None:
+            return seat is not None and seat == self.seating.seat
         return seat is not None and self.match.seats[seat].is_human
+
+    @property
+    def shared(self) -> bool:
+        return self.seating is not None
 
     @property
     def viewer(self) -> int:
@@ -259,12 +279,17 @@ class GameScreen(Screen[None]):
         from .results import MatchOverScreen
 
         screen = MatchOverScreen(title, body)
+        if self.shared:
+            keys = "Enter: back to the lobby"
         if keys:
             screen.KEYS = keys
         self.app.push_screen(screen, self._after_match)
 
     def _after_match(self, rematch: bool | None) -> None:
         self.app.pop_screen()
+        if self.shared:
+            self._leave_table()
+            return
         if rematch:
             from garito.core.dice import fresh_seed
 
@@ -284,6 +309,8 @@ class GameScreen(Screen[None]):
             return
         self.persist()  # a game is saved from its first screen, not its first move
         seat = self.seat_to_act
+        if self.shared and self._humans:
+            self.shown_to = self._humans[0]
         gate = self.HIDES_HANDS and len(self._humans) > 1 and self.is_human(seat)
         if gate:
             self.shown_to = seat  # type: ignore[assignment]
@@ -300,15 +327,23 @@ class GameScreen(Screen[None]):
 
     @property
     def human_to_act(self) -> bool:
-        seat = self.seat_to_act
-        return seat is not None and self.match.seats[seat].is_human and not self.busy
+        return self.is_human(self.seat_to_act) and not self.busy and not self.awaiting
 
     def next_turn(self) -> None:
+        self._flowing = False
+        if self._incoming:  # the server moved on while a result was open
+            self._take(self._incoming.popleft())
+            return
         if self.rules.is_over(self.match.state):
             self.finished()
             return
         seat = self.seat_to_act
-        if seat is not None and not self.match.seats[seat].is_human:
+        if self.shared:
+            # another player's or the server's computer's move: it comes by receive()
+            self.busy = not self.is_human(seat)
+            self.thinking = False
+            self.show()
+        elif seat is not None and not self.match.seats[seat].is_human:
             self.busy = self.thinking = True
             self._hurry.clear()
             self.show()
@@ -338,7 +373,16 @@ class GameScreen(Screen[None]):
 
     def play(self, action) -> bool:
         """Apply ``action`` for the seat to act; False (and a notice naming
-        the rule) if the rules refuse it."""
+        the rule) if the rules refuse it. At a shared table the move goes to
+        the server, which answers with the match or the rule (``refused``)."""
+        if self.shared:
+            if self.awaiting:
+                return False  # one move at a time: the last one is on its way
+            self.awaiting = True
+            self._flowing = False
+            self.seating.send(op="act", table=self.seating.table, action=str(action))
+            self.refresh_bindings()
+            return True
         before = self.match
         try:
             self.match = before.play(action)
@@ -356,10 +400,46 @@ class GameScreen(Screen[None]):
         self.busy = False
         self.next_turn()
 
+    # ------------------------------------------------------------ a shared table
+
+    def receive(self, match: Match) -> None:
+        """The server's match after a change at the table."""
+        if self._flowing or self._incoming:
+            self._incoming.append(match)  # after the result on screen closes
+            return
+        self._take(match)
+
+    def _take(self, after: Match) -> None:
+        before, self.match = self.match, after
+        self.awaiting = False
+        if len(after.actions) != len(before.actions) + 1:
+            self.next_turn()  # a seat taken or left, or a first sight: no move to show
+            return
+        self.persist()
+        self.show()
+        self.busy = self._flowing = True
+        self.refresh_bindings()
+        self.after_action(before, after, self._proceed)
+
+    def refused(self, rule: str) -> None:
+        """The server refused this screen's move (or anything it asked)."""
+        self.awaiting = False
+        self.notify(rule, title="Not allowed", severity="warning")
+        self.refresh_bindings()
+
+    def _leave_table(self) -> None:
+        self.seating.send(op="leave", table=self.seating.table)
+
     def persist(self) -> None:
         from garito.store import saves
 
         if self.frames is not None:
+            return
+        if self.shared:
+            # The server keeps the match; a player keeps the finished record
+            # (its seed comes with the end), a spectator nothing.
+            if self.seating.seat is not None and self.match.seed and self.rules.is_over(self.match.state):
+                self._keep_in_history()
             return
         try:
             if self.rules.is_over(self.match.state):
@@ -432,8 +512,31 @@ class GameScreen(Screen[None]):
     def action_leave(self) -> None:
         if self.rules.is_over(self.match.state) or self.frames is not None:
             self.app.pop_screen()
+            if self.shared:
+                self._leave_table()
             return
         from .notices import ConfirmScreen
+
+        if self.shared:
+            if self.seating.seat is None:  # a spectator just goes
+                self._leave_table()
+                self.app.pop_screen()
+                return
+
+            def up(yes: bool | None) -> None:
+                if yes:
+                    self._leave_table()
+                    self.app.pop_screen()
+
+            self.app.push_screen(
+                ConfirmScreen(
+                    "Leave this table?",
+                    "Your seat is kept for 3 minutes: take it again from the lobby.\n"
+                    "Then a computer plays it.",
+                ),
+                up,
+            )
+            return
 
         def answer(yes: bool | None) -> None:
             if yes:

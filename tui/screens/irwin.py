@@ -58,8 +58,8 @@ class IrwinScreen(GameScreen):
     prompt: var[str] = var("")
     choice: var[str] = var("")
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
+    def __init__(self, match: Match, seating=None) -> None:
+        super().__init__(match, seating)
         self.pick = 0  # the statuette, deal, Ant number or change being chosen
         self._pick_for: tuple[int, str] | None = None
 

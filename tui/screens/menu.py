@@ -93,6 +93,10 @@ class MenuScreen(Screen[None]):
             options.append(Option(label, id=f"game:{info.id}"))
         from garito.store.settings import player
 
+        from ..link import tables_socket
+
+        if tables_socket():  # started by `garito serve`: other players are here
+            options += [*gap, Option(Text("Shared tables", "bold"), id="lobby")]
         options += [
             *gap,
             Option("Statistics", id="stats"),
@@ -121,6 +125,12 @@ class MenuScreen(Screen[None]):
                 ("Your name\n\n", "bold"),
                 "The first human seat of each new game takes it, and the statistics "
                 "are kept under it. Enter: change it.",
+            )
+        if option_id == "lobby":
+            return Text.assemble(
+                ("Shared tables\n\n", "bold"),
+                "Play the others connected to this server: take a free seat at an open "
+                "table, open one of your own (seats for players or computers), or watch.",
             )
         if option_id == "stats":
             return Text.assemble(
@@ -176,6 +186,11 @@ class MenuScreen(Screen[None]):
             from .profile import ProfileScreen
 
             self.app.push_screen(ProfileScreen(), lambda _: self.reload())
+            return
+        if option_id == "lobby":
+            from .lobby import LobbyScreen
+
+            self.app.push_screen(LobbyScreen())
             return
         if option_id in ("stats", "history"):
             from .history import HistoryScreen, StatsScreen

@@ -32,11 +32,15 @@ class NewGameScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules"),
     ]
 
-    def __init__(self, game: str, *, has_save: bool = False) -> None:
+    def __init__(self, game: str, *, has_save: bool = False, shared: bool = False) -> None:
         super().__init__()
         self.info = catalog.get(game)
         self.rules = self.info.load()
         self.has_save = has_save
+        # A shared table's: dismissed with (game, config, seats) for the lobby
+        # to open; its human seats but the first are for other players, and
+        # its dice come from the server (no seed).
+        self.shared = shared
 
     def compose(self) -> ComposeResult:
         lo, hi = self.info.players
@@ -56,7 +60,7 @@ class NewGameScreen(Screen[None]):
                     kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
                     levels[i] = seat.get("level") if seat.get("level") in self.rules.LEVELS else levels[i]
                     names[i] = str(seat.get("name") or names[i])[:12]
-        yield Static(f"New game — {self.info.title}", id="title")
+        yield Static(f"{'New table' if self.shared else 'New game'} — {self.info.title}", id="title")
         with Horizontal(id="newgame"):
             with Vertical(id="seats", classes="panel") as seats:
                 seats.border_title = "Seats"
@@ -90,7 +94,8 @@ class NewGameScreen(Screen[None]):
                         label_width=12,
                         id=f"var-{v.key}",
                     )
-                with Horizontal(id="seed-row"):
+                with Horizontal(id="seed-row") as seed_row:
+                    seed_row.display = not self.shared
                     yield Static("Seed", id="seed-label")
                     yield Input(
                         placeholder="random",
@@ -145,6 +150,11 @@ class NewGameScreen(Screen[None]):
         helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
         if problem:
             status.update(f"[b]Cannot start:[/b] {problem}")
+        elif self.shared:
+            status.update(
+                "You sit in the first human seat; the other human seats are open for\n"
+                "players from the lobby.   Enter opens the table"
+            )
         elif self.has_save:
             status.update(
                 "You have a saved game of this: starting keeps it in saves/replaced/,\n"
@@ -179,15 +189,21 @@ class NewGameScreen(Screen[None]):
             self._config()
         except ValueError as e:
             return str(e)
-        names = [s.name for s in self._seats()]
+        seats = self._seats()
+        names = [s.name for s in seats]
         if len(set(names)) != len(names):
             return "two seats have the same name."
+        if self.shared and not any(s.is_human for s in seats):
+            return "a shared table needs a human seat: yours."
         return ""
 
     def action_start(self) -> None:
         problem = self._problem()
         if problem:
             self.notify(problem, severity="error")
+            return
+        if self.shared:
+            self.dismiss((self.info.id, self._config(), self._seats()))
             return
         text = self.query_one("#seed", Input).value
         seed = int(text) if text else fresh_seed()

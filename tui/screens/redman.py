@@ -56,8 +56,8 @@ class RedManScreen(GameScreen):
     prompt: var[str] = var("")
     call_text: var[str] = var("")
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
+    def __init__(self, match: Match, seating=None) -> None:
+        super().__init__(match, seating)
         self._call_for: tuple[int, int] | None = None
         self.call = ""  # the call the human is about to make
         self._typed = ""  # exact dice being typed
@@ -341,14 +341,14 @@ class RedManScreen(GameScreen):
         b, a = before.state, after.state
         if a.red_man is not None and b.red_man is None:
             loser = 1 - a.red_man
-            if self.match.seats[loser].is_human:
+            if self.is_human(loser):
                 self.app.push_screen(
                     RedManMoment(self.match, ask=True, ascii_only=self.app.ascii_only), self._tipped
                 )
                 return
             proceed()  # the computer answers with its own move
             return
-        if a.stage == "over" and a.red_man is not None and not self.match.seats[1 - a.red_man].is_human:
+        if a.stage == "over" and a.red_man is not None and not self.is_human(1 - a.red_man):
             # The computer's answer: shown as the exchange (a human's was just typed).
             self.app.push_screen(RedManMoment(self.match, ask=False, ascii_only=self.app.ascii_only), proceed)
             return

@@ -87,8 +87,8 @@ class WillieScreen(GameScreen):
     seat_rows: var[tuple[SeatRow, ...]] = var(())
     prompt: var[str] = var("")
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
+    def __init__(self, match: Match, seating=None) -> None:
+        super().__init__(match, seating)
         self.bench: Bench | None = None
         self.undo: list[Bench] = []
         self.picks: set[tuple[int, int]] = set()
@@ -163,7 +163,7 @@ class WillieScreen(GameScreen):
         the cards of this turn; else the turn's start."""
         from garito.store import saves
 
-        if self.frames is not None:
+        if self.frames is not None or self.shared:
             return fresh
         work = saves.load_work(self.match.game, len(self.match.actions))
         try:
@@ -187,7 +187,7 @@ class WillieScreen(GameScreen):
         from garito.store import saves
 
         work = (bench.table, bench.left)
-        if self.frames is not None or work == self._kept_work:
+        if self.frames is not None or self.shared or work == self._kept_work:
             return
         self._kept_work = work
         try:

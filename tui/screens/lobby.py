@@ -1,0 +1,321 @@
+"""The lobby of a Garito server's shared tables: the open tables, a new
+table, a seat to take or a table to watch.
+
+The lobby holds the app's one connection to the table server (``tui.link``)
+for as long as it is open: leaving it leaves the server (a seat still in
+play is held for a while). Every line from the server comes here; a table's
+state goes to the game screen playing or watching it, which the lobby opens
+the first time one comes.
+"""
+
+from __future__ import annotations
+
+import os
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import var
+from textual.screen import ModalScreen, Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from garito.core import catalog
+from garito.widgets.keybar import KeyBar
+from garito.widgets.line import Line
+
+from ..link import Link, Seating, match_of, tables_socket
+from .game import GameScreen
+
+NEW = "new"
+OPENING = -1  # the table asked for, before its number comes back
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "open", "Sit / watch", priority=True),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new", "New table"),
+        Binding("escape", "leave", "Menu"),
+        Binding("question_mark,f1", "rules", "Rules"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+
+    status: var[str] = var("Connecting to the tables…")
+
+    def __init__(self, path: str | None = None) -> None:
+        super().__init__()
+        self.path = path or tables_socket()
+        self.link = Link(self._received)
+        self.me = ""  # the name the server knows this player by
+        self.tables: list[dict] = []
+        self.playing: GameScreen | None = None  # the table's screen, while one is open
+        self.table: int | None = None  # the table this player sits at or watches
+        self.connected = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Shared tables", id="title")
+        with Horizontal(id="lobby-body"):
+            yield OptionList(id="tables")
+            yield Static(id="table-about")
+        yield Line(id="lobby-status").data_bind(text=LobbyScreen.status)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#tables", OptionList).border_title = "Tables"
+        self.query_one("#table-about", Static).border_title = "Table"
+        self._fill()
+        self.connect()
+
+    @work(group="link")
+    async def connect(self) -> None:
+        from garito.store import settings
+
+        if not self.path:
+            self.status = "No table server: shared tables are played over `garito serve`."
+            return
+        token = os.environ.get("GARITO_TABLES_TOKEN")
+        await self.link.run(self.path, {"op": "hello", "name": settings.player(), "token": token})
+
+    def on_unmount(self) -> None:
+        self.link.close()
+
+    # ------------------------------------------------------------ the server's lines
+
+    def _received(self, m: dict | None) -> None:
+        if m is None:
+            self.connected = False
+            self.status = "The table server is gone: Esc goes back to the menu."
+            if self.playing is not None:
+                self.playing.refused("The connection to the table server was lost.")
+            return
+        op = m.get("op")
+        if op == "welcome":
+            self.connected, self.me = True, m.get("name", "")
+            self.sub_title = self.me
+            self._list(m.get("tables", []))
+        elif op == "tables":
+            self._list(m.get("tables", []))
+        elif op == "state":
+            self._state(m)
+        elif op == "error":
+            rule = str(m.get("rule", ""))
+            if self._at_table():
+                self.playing.refused(rule)
+            else:
+                self.notify(rule, title="Not allowed", severity="warning")
+
+    def _state(self, m: dict) -> None:
+        if self.table == OPENING:
+            self.table = m.get("table")
+        if m.get("table") != self.table:
+            return  # a table this player has just left
+        try:
+            match = match_of(m)
+        except (KeyError, LookupError, ValueError, TypeError) as e:
+            self.notify(f"A table's state could not be read: {e}", severity="error")
+            return
+        if self._at_table():
+            self.playing.receive(match)
+            return
+        from ..games import screen_for
+
+        self.playing = screen_for(match, Seating(m["table"], m.get("seat"), self.link.send))
+        self.app.push_screen(self.playing)
+
+    def _at_table(self) -> bool:
+        return self.playing is not None and self.playing in self.app.screen_stack
+
+    def on_screen_resume(self) -> None:
+        if self.playing is not None and not self._at_table():
+            self.playing, self.table = None, None  # back from the table
+        self.query_one("#tables", OptionList).focus()
+
+    # ------------------------------------------------------------ the listing
+
+    def _list(self, tables: list[dict]) -> None:
+        self.tables = [t for t in tables if not t.get("over")]
+        self._fill()
+        n = len(self.tables)
+        free = sum(1 for t in self.tables if t["free"])
+        self.status = (
+            f"You are {self.me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
+            if n
+            else f"You are {self.me}. No table yet: n opens one."
+        )
+
+    def _fill(self) -> None:
+        options = self.query_one("#tables", OptionList)
+        keep = options.highlighted_option.id if options.highlighted_option else None
+        options.clear_options()
+        rows: list[Option | None] = []
+        for t in self.tables:
+            rows.append(Option(self._row(t), id=str(t["table"])))
+        if rows and not self.app.ascii_only:
+            rows.append(None)
+        rows.append(Option(Text("New table…", "bold"), id=NEW))
+        options.add_options(rows)
+        ids = [o.id for o in rows if o is not None]
+        options.highlighted = ids.index(keep) if keep in ids else 0
+        self._about()
+
+    def _row(self, t: dict) -> Text:
+        text = Text(f"{t['table']:>2} ", "dim")
+        text.append(f"{t['title']:<14}")
+        for i, seat in enumerate(t["seats"]):
+            if i:
+                text.append(" ")
+            text.append(*self._seat(seat, short=True))
+        return text
+
+    def _seat(self, seat: dict, short: bool = False) -> tuple[str, str]:
+        if seat["held"]:
+            return ("(away)" if short else "kept for a player who left", "italic dim")
+        if seat["name"] is None:
+            return ("·open·" if short else "open: Enter takes it", "bold green")
+        if seat["kind"] == "computer":
+            return (seat["name"] if short else f"{seat['name']}, computer ({seat['level']})", "")
+        return (seat["name"], "bold")
+
+    def _selected(self) -> dict | str | None:
+        option = self.query_one("#tables", OptionList).highlighted_option
+        if option is None:
+            return None
+        if option.id == NEW:
+            return NEW
+        return next((t for t in self.tables if str(t["table"]) == option.id), None)
+
+    def on_option_list_option_highlighted(self, _event) -> None:
+        self._about()
+
+    def on_option_list_option_selected(self, _event) -> None:
+        self.action_open()
+
+    def _about(self) -> None:
+        about = self.query_one("#table-about", Static)
+        t = self._selected()
+        if t is None:
+            about.update("")
+            return
+        if t == NEW:
+            about.update(
+                Text.assemble(
+                    ("A new table\n\n", "bold"),
+                    "Choose the game, the seats (open for other players, or computers) "
+                    "and the rules; you sit in the first seat and the others join from here.",
+                )
+            )
+            return
+        assert isinstance(t, dict)
+        info = catalog.get(t["game"])
+        rules = info.load()
+        text = Text()
+        text.append(f"{info.title}", "bold")
+        text.append(f"  table {t['table']}\n\n", "dim")
+        for i, seat in enumerate(t["seats"]):
+            text.append(f"{i + 1}  ")
+            text.append(*self._seat(seat))
+            text.append("\n")
+        config = rules.Config.from_dict(t["config"])
+        values = {v.key: getattr(config, v.key) for v in rules.VARIANTS}
+        rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.VARIANTS if v.active(values)]
+        if rows:
+            text.append("\n" + "\n".join(rows) + "\n", "dim")
+        text.append("\n")
+        if self._mine(t):
+            text.append("Your seat is kept here: Enter takes it back.", "italic")
+        elif t["free"]:
+            text.append("Enter: take a seat   w: watch", "italic")
+        elif getattr(rules, "SPECTATORS", True):
+            text.append("Full. Enter or w: watch.", "italic")
+        else:
+            text.append("Full, and every hand is secret: nothing to watch.", "italic")
+        about.border_title = f"Table {t['table']}"
+        about.update(text)
+
+    def _mine(self, t: dict) -> bool:
+        return any(s.get("held_for") == self.me for s in t["seats"])
+
+    # ------------------------------------------------------------ keys
+
+    def action_cursor(self, delta: int) -> None:
+        tables = self.query_one("#tables", OptionList)
+        tables.action_cursor_down() if delta > 0 else tables.action_cursor_up()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("open", "watch", "new"):
+            return self.connected
+        return True
+
+    def action_open(self) -> None:
+        t = self._selected()
+        if t == NEW:
+            self.action_new()
+        elif isinstance(t, dict):
+            if t["free"] or self._mine(t):
+                self._go(t, "join")
+            else:
+                self._go(t, "watch")
+
+    def action_watch(self) -> None:
+        t = self._selected()
+        if isinstance(t, dict):
+            self._go(t, "watch")
+
+    def _go(self, t: dict, op: str) -> None:
+        self.table = t["table"]
+        self.link.send(op=op, table=t["table"])
+
+    def action_new(self) -> None:
+        def chosen(game: str | None) -> None:
+            if game:
+                from .newgame import NewGameScreen
+
+                self.app.push_screen(NewGameScreen(game, shared=True), self._create)
+
+        self.app.push_screen(GamePicker(), chosen)
+
+    def _create(self, table) -> None:
+        if not table:
+            return
+        game, config, seats = table
+        self.table = OPENING
+        self.link.send(
+            op="create",
+            game=game,
+            config=config.to_dict(),
+            seats=[{"kind": s.kind, "level": s.level, "name": s.name} for s in seats],
+        )
+
+    def action_leave(self) -> None:
+        self.link.close()
+        self.app.pop_screen()
+
+    def action_rules(self) -> None:
+        t = self._selected()
+        if isinstance(t, dict):
+            from .rules import RulesScreen
+
+            self.app.push_screen(RulesScreen(t["game"]))
+
+
+class GamePicker(ModalScreen[str]):
+    """Which game the new table plays."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical(classes="dialog") as box:
+            box.border_title = "A new table: which game?"
+            yield OptionList(
+                *[Option(info.title, id=info.id) for info in catalog.GAMES if info.playable], id="picker"
+            )
+            yield Static("↑/↓ choose   Enter: seats and rules   Esc: back", classes="dialog-keys")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
