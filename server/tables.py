@@ -138,6 +138,7 @@ class TableServer:
         self._server: asyncio.AbstractServer | None = None
         self._announced: list[dict] | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._handlers: set[asyncio.Task] = set()  # one per connection
 
     # ------------------------------------------------------------ serving
 
@@ -167,6 +168,8 @@ class TableServer:
         await asyncio.gather(*tasks, return_exceptions=True)
         for client in list(self.clients):
             client.writer.close()
+        if self._handlers:  # each connection's reader sees its end and returns
+            await asyncio.wait(self._handlers, timeout=2)
 
     def _spawn(self, coro) -> None:
         task = asyncio.create_task(coro)
@@ -176,6 +179,10 @@ class TableServer:
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer)
         self.clients.add(client)
+        handler = asyncio.current_task()
+        if handler is not None:
+            self._handlers.add(handler)
+            handler.add_done_callback(self._handlers.discard)
         try:
             while True:
                 try:
@@ -280,7 +287,9 @@ class TableServer:
                     name = None
                 if kind not in ("human", "computer"):
                     raise ValueError(f"a seat is human or computer, not {kind!r}")
-                if level and level not in rules.LEVELS:
+                if kind == "human":
+                    level = None  # a person plays it: no level
+                elif level and level not in rules.LEVELS:
                     raise ValueError(f"a computer plays {' or '.join(rules.LEVELS)}, not {level!r}")
                 name = str(name).strip()[:24] if name and kind == "computer" else f"Seat {i + 1}"
                 seats.append(Seat(name, kind, level or rules.LEVELS[-1]))
@@ -331,6 +340,10 @@ class TableServer:
         if rules.to_act(table.match.state) != seat or table.busy:
             client.send({"op": "error", "rule": "It is not your turn."})
             return
+        if table.free_seats():
+            waiting = ", ".join(str(s + 1) for s in table.free_seats())
+            client.send({"op": "error", "rule": f"The table waits for its players: seat {waiting} is open."})
+            return
         try:
             action = rules.Action.parse(str(text))
             table.match = table.match.play(action)
@@ -380,6 +393,8 @@ class TableServer:
             "summary": rules.summary(state, names),
             "log": [rules.narrate(e, names) for e in state.events],
             "moves": len(match.actions),
+            "open": table.free_seats(),
+            "away": sorted(table.held),
         }
         if seat is not None:
             message["view"] = dataclasses.asdict(rules.view(state, seat))
@@ -412,7 +427,7 @@ class TableServer:
     # ------------------------------------------------------------ leaving
 
     def _dropped(self, client: Client) -> None:
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             table.watchers.discard(client)
             for seat, c in list(table.players.items()):
                 if c is client:
@@ -428,6 +443,7 @@ class TableServer:
             log.info("table %d: %s left seat %d, held for %g s", table.id, client.name, seat + 1, HOLD)
             table.held[seat] = client.name
             self._spawn(self._expire(table, seat, client.name))
+            self._broadcast(table)  # the others see the seat waiting
 
     async def _expire(self, table: Table, seat: int, name: str) -> None:
         await asyncio.sleep(HOLD)

@@ -7,6 +7,8 @@ import asyncio
 
 import pytest
 
+from garito.core.gemelos import Config
+from garito.core.match import Seat
 from garito.server import tables
 from garito.tui.app import GarApp
 from garito.widgets.choice import Choice
@@ -65,6 +67,9 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
             table = app.screen
             assert table.seating.seat == 0 and table.match.names == ("Player 1", "Seat 2")
             assert server.tables[1].match.seats[1].is_human and 1 in server.tables[1].free_seats()
+            assert table.prompt == "Waiting for a player in seat 2." and not table.check_action("roll", ())
+            await pilot.press("space")  # nothing: the table waits
+            assert not server.tables[1].match.actions
 
             bea = await Conn.open(path, "Bea")
             await bea.send(op="join", table=1)
@@ -101,5 +106,122 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
             await bea.send(op="leave", table=1)
             await until(pilot, lambda: not server.tables)  # both left: the table closed
             assert "No table yet" in app.screen.status
+    finally:
+        await server.close()
+
+
+def game_screen(app):
+    from garito.tui.screens.game import GameScreen
+
+    return next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+
+
+@pytest.mark.parametrize("game", ["gemelos", "redman", "barras", "irwin", "decimus", "willie"])
+@sync
+async def test_every_game_plays_at_a_shared_table_from_the_seats_masked_state(game, monkeypatch):
+    """The app's seat is played with the computer's own choice from what the
+    app holds (the masked state); the server's computer seats answer."""
+    import importlib
+
+    from garito.core import catalog
+
+    server, path = await served()
+    monkeypatch.setenv("GARITO_TABLES", path)
+    rules = catalog.get(game).load()
+    bot = importlib.import_module(rules.__name__ + ".bot")
+    config = rules.Config()
+    computers = tuple(Seat(f"C{i}", "computer", rules.LEVELS[0]) for i in range(1, config.players))
+    seats = (Seat("me"),) + computers
+    app = GarApp(bot_delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_lobby(pilot)
+            app.screen._create((game, config, seats))
+            await until(pilot, lambda: game_screen(app) is not None)
+            table = game_screen(app)
+            held = server.tables[1]
+            assert table.seating.seat == 0 and table.match.names[1:] == held.match.names[1:]
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 60
+            while len(held.match.actions) < 60 and loop.time() < end:
+                if type(app.screen).__name__ == "MatchOverScreen":
+                    break
+                if app.screen is not table:
+                    await pilot.press("enter")  # a question or a moment over the table
+                elif table.notice_open:
+                    await pilot.press("space")
+                elif table.human_to_act:
+                    state = table.match.state
+                    legal = rules.legal_actions(state)
+                    table.play(bot.choose(rules.view(state, 0), legal, rules.LEVELS[0]))
+                await pilot.pause(0.01)
+            await until(pilot, lambda: table.match.actions == held.match.actions or app.screen is not table)
+            await until(pilot, lambda: len(table.match.actions) == len(held.match.actions))
+            assert table.match.actions == held.match.actions
+            assert rules.view(table.match.state, 0) == rules.view(held.match.state, 0)
+            names = held.match.names
+            assert table._story == [rules.narrate(e, names) for e in held.match.state.events]
+            assert rules.is_over(held.match.state) or len(held.match.actions) >= 60  # never stalled
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_spectator_sees_every_move_of_a_table(monkeypatch):
+    server, path = await served()
+    monkeypatch.setenv("GARITO_TABLES", path)
+    app = GarApp(bot_delay=0)
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=11)
+        await ana.until(lambda m: m["op"] == "state")
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_lobby(pilot)
+            assert "Full. Enter or w: watch." in str(app.screen.query_one("#table-about").render())
+            await pilot.press("enter")
+            await until(pilot, lambda: game_screen(app) is not None)
+            table = game_screen(app)
+            assert table.seating.seat is None and not table._humans
+            a, b = await asyncio.gather(play_my_turns(ana, 1), play_my_turns(bea, 1))
+            final = server.tables[1].match
+            await until(pilot, lambda: table.match.actions == final.actions, timeout=30)
+            assert table._story == a["log"]  # every line of the story
+            await until(pilot, lambda: type(app.screen).__name__ == "MatchOverScreen")
+            await pilot.press("escape")
+            await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+            assert not server.tables[1].watchers
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_player_who_drops_is_waited_for_then_played_by_a_computer(monkeypatch):
+    monkeypatch.setattr(tables, "HOLD", 1.0)
+    server, path = await served()
+    monkeypatch.setenv("GARITO_TABLES", path)
+    app = GarApp(bot_delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_lobby(pilot)
+            app.screen._create(("gemelos", Config(), (Seat("Ana"), Seat("open seat"))))
+            await until(pilot, lambda: game_screen(app) is not None)
+            table = game_screen(app)
+            bea = await Conn.open(path, "Bea")
+            await bea.send(op="join", table=1)
+            await until(pilot, lambda: table.human_to_act)
+            await pilot.press("space")  # Ana rolls first; then it is Bea's turn
+            await until(pilot, lambda: table.seat_to_act == 1 and table.prompt == "Bea is rolling…")
+            await bea.close()
+            await until(pilot, lambda: table.prompt == "Bea left the table: waiting 3 minutes.")
+            bea = await Conn.open(path, "Bea")  # she is back in time
+            await bea.send(op="join", table=1)
+            await until(pilot, lambda: table.prompt == "Bea is rolling…")
+            await bea.close()  # and gone for good: a computer plays her seat
+            await until(pilot, lambda: table.match.names[1] == "Bea (computer)", timeout=5)
+            await until(pilot, lambda: len(table.match.actions) >= 2)  # the computer rolled for her
+            assert not server.tables[1].match.seats[1].is_human
     finally:
         await server.close()

@@ -153,3 +153,135 @@ async def test_a_bounded_load_of_players_each_against_the_computer(tmp_path):
         assert players == [f"p{n}" for n in range(8)]
     finally:
         await server.close()
+
+
+class Player:
+    """One ``ssh`` player: a connection, a terminal, and all it was shown."""
+
+    def __init__(self, conn, process) -> None:
+        self.conn, self.process = conn, process
+        self.seen = b""
+        self.mark = 0  # where the next ``wait`` starts looking
+        self.reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def connect(cls, port: int, name: str) -> Player:
+        conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None)
+        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        return cls(conn, process)
+
+    async def _read(self) -> None:
+        while chunk := await self.process.stdout.read(65536):
+            self.seen += chunk
+
+    async def wait(self, needle: bytes, timeout: float = TIMEOUT) -> None:
+        """Until ``needle`` is shown (after the last thing waited for)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while (at := self.seen.find(needle, self.mark)) < 0:
+            if loop.time() > end or self.reader.done():
+                import re
+
+                text = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b" ", self.seen[self.mark :])[-3000:]
+                raise AssertionError(f"never shown: {needle!r}; the last shown: {text!r}")
+            await asyncio.sleep(0.05)
+        self.mark = at + len(needle)
+
+    async def keys(self, *keys: bytes, pause: float = 0.3) -> None:
+        for key in keys:
+            self.process.stdin.write(key)
+            await asyncio.sleep(pause)
+
+    async def to_lobby(self) -> None:
+        await self.wait(b"Shared tables")  # on the menu: the server has tables
+        await asyncio.sleep(0.5)
+        await self.keys(*[DOWN] * 6, b"\r")  # Gemelos ... Willie, then Shared tables
+        await self.wait(b"You are ")
+
+    async def roll_until_over(self) -> None:
+        """Space, as a player would, until the match is over: it rolls on
+        this player's turns, closes the result boxes, and does nothing
+        otherwise."""
+        while b"Match over" not in self.seen[self.mark :]:
+            self.process.stdin.write(b" ")
+            await asyncio.sleep(0.25)
+        await self.wait(b"Match over")
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+        self.reader.cancel()
+
+
+DOWN, UP, RIGHT = b"\x1b[B", b"\x1b[A", b"\x1b[C"
+
+
+@sync
+async def test_two_players_over_ssh_play_a_gemelos_table_to_the_end_watched_by_a_third(tmp_path):
+    server, port = await started(tmp_path, guests=True)
+    tables = server.tables
+    try:
+        ana = await Player.connect(port, "ana")
+        await ana.to_lobby()
+        await ana.wait(b"No table yet")
+        await ana.keys(b"\r")  # New table...
+        await ana.wait(b"which game?")
+        await ana.keys(b"\r")  # Gemelos
+        await ana.wait(b"New table")
+        await ana.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: human, open for another player
+        await ana.wait(b"open seat")
+        await ana.keys(b"\r")
+        await ana.wait(b"Waiting for a player in seat 2.")
+        assert [s.name for s in tables.tables[1].match.seats] == ["ana", "Seat 2"]
+
+        bea = await Player.connect(port, "bea")
+        await bea.to_lobby()
+        await bea.wait(b"1 table open, 1 with a free seat.")
+        await bea.keys(b"\r")  # the table is the first line: a seat
+        await bea.wait(b"Gemelos \xe2\x80\x94")
+        await ana.wait(b"bea")  # ana's table shows who sat down
+        assert tables.tables[1].players.keys() == {0, 1}
+
+        eve = await Player.connect(port, "eve")
+        await eve.to_lobby()
+        await eve.wait(b"Full. Enter or w: watch.")
+        await eve.keys(b"\r")
+        await eve.wait(b" is rolling")  # the table, as everyone sees it
+        assert len(tables.tables[1].watchers) == 1
+
+        # Two rounds' worth of moves, then bea's connection drops.
+        playing = [asyncio.create_task(p.roll_until_over()) for p in (ana, bea)]
+        while len(tables.tables[1].match.actions) < 4:
+            await asyncio.sleep(0.05)
+        playing[1].cancel()
+        await bea.close()
+        await asyncio.sleep(0.5)
+        assert tables.tables[1].held == {1: "bea"}
+        moves = len(tables.tables[1].match.actions)
+        await ana.wait(b"waiting 3 minutes.")  # "bea left the table: ..." when it is her turn
+
+        # She comes back: her seat is waiting for her in the lobby.
+        bea = await Player.connect(port, "bea")
+        await bea.to_lobby()
+        await bea.wait(b"Enter takes it back.")
+        await bea.keys(b"\r")
+        await bea.wait(b"Gemelos \xe2\x80\x94")
+        back = tables.tables[1]
+        assert not back.held and back.players[1] and len(back.match.actions) >= moves
+        assert back.match.seats[1].is_human and back.match.names[1] == "bea"  # nobody played for her
+        playing[1] = asyncio.create_task(bea.roll_until_over())
+        await asyncio.wait_for(asyncio.gather(*playing), 120)
+        await eve.wait(b"Match over")
+
+        final = tables.tables[1].match
+        assert final.rules.is_over(final.state) and final.names == ("ana", "bea")
+        # the spectator saw the rolls come (the first, and the last before the end;
+        # test_lobby checks a spectator's whole story, line by line)
+        rolls = [e for e in final.state.events if e.kind == "roll"]
+        for e in (rolls[0], rolls[-1]):
+            said = final.rules.narrate(e, final.names)  # "ana rolls 7+2 = 9 and ..."
+            assert said.split(" =")[0].encode() in eve.seen
+        for p in (ana, bea, eve):
+            await p.close()
+    finally:
+        await server.close()

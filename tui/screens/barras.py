@@ -183,6 +183,8 @@ class BarrasScreen(GameScreen):
         if action == "hurry":
             return self.thinking
         if action == "cash_out":
+            if self.shared:  # the table is everyone's: closed on one's own turn only
+                return not self.match.state.over and self.human_to_act
             return not self.match.state.over and any(seat.is_human for seat in self.match.seats)
         if action in ("bet", "sit", "stake_by", "odds"):
             return self.human_to_act and self.match.state.stage == "bet"
@@ -222,8 +224,8 @@ class BarrasScreen(GameScreen):
     def after_action(self, before: Match, after: Match, proceed) -> None:
         if len(after.state.history) > len(before.state.history) and not after.state.closed:
             r = after.state.history[-1]
-            humans_in = [i for i, seat in enumerate(self.match.seats) if seat.is_human and r.bets[i]]
-            if humans_in or r.kind == "fee" and any(s.is_human for s in self.match.seats):
+            humans_in = [i for i in self._humans if r.bets[i]]
+            if humans_in or r.kind == "fee" and self._humans:
                 self._round_result(r, proceed)
                 return
         proceed()

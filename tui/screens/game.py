@@ -80,6 +80,8 @@ class GameScreen(Screen[None]):
         self._incoming: deque[Match] = deque()  # the server's matches, waiting for a result box
         self._flowing = False  # a received move's after_action has not finished
         self.awaiting = False  # a move was sent to the server, not answered yet
+        self.open_seats: list[int] = []  # a shared table's seats nobody has taken yet
+        self.away: list[int] = []  # a shared table's seats whose player left (kept a while)
         self.shown_to = humans[0] if humans else 0  # whose secrets the table may show
 
     # ------------------------------------------------------------ hooks
@@ -268,6 +270,8 @@ class GameScreen(Screen[None]):
             return self.notice_open and self._reveal is None
         if self.notice_open or self.frames is not None:
             return action == "leave" and self.frames is not None
+        if self.open_seats:  # a shared table waiting for its players
+            return action in ("leave", "rules", "scroll_log")
         return self.allows(action, parameters)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
@@ -335,6 +339,7 @@ class GameScreen(Screen[None]):
             self._take(self._incoming.popleft())
             return
         if self.rules.is_over(self.match.state):
+            self.show()  # the whole story (a result box may have held the table as it was)
             self.finished()
             return
         seat = self.seat_to_act
@@ -402,10 +407,24 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ a shared table
 
-    def receive(self, match: Match) -> None:
+    def validate_prompt(self, text: str) -> str:
+        """Every game screen's prompt line (``prompt``) says first that a
+        shared table waits for its players."""
+        if self.open_seats:
+            seats = " and ".join(str(s + 1) for s in self.open_seats)
+            many = len(self.open_seats) > 1
+            return f"Waiting for {'players' if many else 'a player'} in seat{'s' if many else ''} {seats}."
+        seat = self.seat_to_act if self.away else None
+        if seat in self.away and not self.rules.is_over(self.match.state):
+            return f"{self.match.names[seat]} left the table: waiting 3 minutes."
+        return text
+
+    def receive(self, match: Match, open_seats=(), away=()) -> None:
         """The server's match after a change at the table."""
-        if self._flowing or self._incoming:
-            self._incoming.append(match)  # after the result on screen closes
+        self.open_seats, self.away = list(open_seats), list(away)
+        if self._flowing or self._incoming or self._notice is None:
+            # after the result on screen closes (or the screen is up)
+            self._incoming.append(match)
             return
         self._take(match)
 

@@ -156,7 +156,7 @@ class GemelosScreen(GameScreen):
         if seat is None:
             return "The match is over."
         name = self.match.names[seat]
-        if not self.match.seats[seat].is_human:
+        if not self.is_human(seat):
             verb = "staking" if ph == "stake" else "rolling"
             return f"{name} is {verb}{'...' if self.app.ascii_only else '…'}"
         if ph == "stake":

@@ -96,7 +96,7 @@ class LobbyScreen(Screen[None]):
         if op == "welcome":
             self.connected, self.me = True, m.get("name", "")
             self.sub_title = self.me
-            self._list(m.get("tables", []))
+            self._list(m.get("tables", []), arriving=True)
         elif op == "tables":
             self._list(m.get("tables", []))
         elif op == "state":
@@ -119,11 +119,14 @@ class LobbyScreen(Screen[None]):
             self.notify(f"A table's state could not be read: {e}", severity="error")
             return
         if self._at_table():
-            self.playing.receive(match)
+            self.playing.receive(match, m.get("open", []), m.get("away", []))
             return
         from ..games import screen_for
 
         self.playing = screen_for(match, Seating(m["table"], m.get("seat"), self.link.send))
+        self.playing.open_seats, self.playing.away = list(m.get("open", [])), list(m.get("away", []))
+        if m.get("seat") is None:
+            self.notify(f"You watch table {m['table']}. Esc leaves it.", timeout=4)
         self.app.push_screen(self.playing)
 
     def _at_table(self) -> bool:
@@ -136,9 +139,9 @@ class LobbyScreen(Screen[None]):
 
     # ------------------------------------------------------------ the listing
 
-    def _list(self, tables: list[dict]) -> None:
+    def _list(self, tables: list[dict], arriving: bool = False) -> None:
         self.tables = [t for t in tables if not t.get("over")]
-        self._fill()
+        self._fill(arriving)
         n = len(self.tables)
         free = sum(1 for t in self.tables if t["free"])
         self.status = (
@@ -147,9 +150,14 @@ class LobbyScreen(Screen[None]):
             else f"You are {self.me}. No table yet: n opens one."
         )
 
-    def _fill(self) -> None:
+    def _fill(self, arriving: bool = False) -> None:
+        """The listing; the cursor stays on its table, and on arriving it
+        goes to the player's kept seat, else the first free one."""
         options = self.query_one("#tables", OptionList)
         keep = options.highlighted_option.id if options.highlighted_option else None
+        if arriving:
+            wanted = [t for t in self.tables if self._mine(t)] or [t for t in self.tables if t["free"]]
+            keep = str(wanted[0]["table"]) if wanted else None
         options.clear_options()
         rows: list[Option | None] = []
         for t in self.tables:
@@ -173,7 +181,8 @@ class LobbyScreen(Screen[None]):
 
     def _seat(self, seat: dict, short: bool = False) -> tuple[str, str]:
         if seat["held"]:
-            return ("(away)" if short else "kept for a player who left", "italic dim")
+            who = seat.get("held_for") or "a player"
+            return (f"{who} (away)" if short else f"{who}, away: kept 3 minutes", "italic dim")
         if seat["name"] is None:
             return ("·open·" if short else "open: Enter takes it", "bold green")
         if seat["kind"] == "computer":

@@ -23,6 +23,9 @@ from ..games import default_names
 KINDS = [("Human", "human"), ("Computer", "computer")]
 
 
+OPEN_SEAT = "open seat"
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "start", "Start", priority=True),
@@ -144,6 +147,8 @@ class NewGameScreen(Screen[None]):
             level.visible = computer and matter
         for v in self.rules.VARIANTS:
             self.query_one(f"#var-{v.key}", Choice).display = v.active(values)
+        if self.shared:
+            self._open_seats(n)
         problem = self._problem()
         status = self.query_one("#newgame-status", Static)
         focused = self.focused
@@ -166,6 +171,24 @@ class NewGameScreen(Screen[None]):
             status.update(getattr(self.rules, "LEVELS_HELP", "How well the computer plays."))
         else:
             status.update("↑/↓ move   ←/→ change   type a name   Enter starts the game")
+
+    def _open_seats(self, n: int) -> None:
+        """At a shared table the human seats after the first are for other
+        players: no name to type (they come with theirs)."""
+        first = True
+        for i in range(self.info.players[1]):
+            name = self.query_one(f"#name-{i}", Input)
+            human = self.query_one(f"#kind-{i}", Choice).value == "human"
+            is_open = human and not first and i < n
+            first = first and not (human and i < n)
+            if is_open and not name.disabled:
+                name.value, name.disabled = OPEN_SEAT, True
+            elif not is_open and name.disabled:
+                name.disabled = False
+                name.value = default_names(self._kinds())[i] if name.value == OPEN_SEAT else name.value
+
+    def _kinds(self) -> list[str]:
+        return [self.query_one(f"#kind-{j}", Choice).value for j in range(self.info.players[1])]
 
     def _variant_values(self) -> dict:
         return {v.key: self.query_one(f"#var-{v.key}", Choice).value for v in self.rules.VARIANTS}
@@ -190,7 +213,7 @@ class NewGameScreen(Screen[None]):
         except ValueError as e:
             return str(e)
         seats = self._seats()
-        names = [s.name for s in seats]
+        names = [s.name for s in seats if not (self.shared and s.name == OPEN_SEAT)]
         if len(set(names)) != len(names):
             return "two seats have the same name."
         if self.shared and not any(s.is_human for s in seats):
