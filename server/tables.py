@@ -139,6 +139,7 @@ class TableServer:
         self._announced: list[dict] | None = None
         self._tasks: set[asyncio.Task] = set()
         self._handlers: set[asyncio.Task] = set()  # one per connection
+        self._closing = False
 
     # ------------------------------------------------------------ serving
 
@@ -159,6 +160,7 @@ class TableServer:
         self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
 
     async def close(self) -> None:
+        self._closing = True  # connections ending now leave no timers behind
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -172,6 +174,9 @@ class TableServer:
             await asyncio.wait(self._handlers, timeout=2)
 
     def _spawn(self, coro) -> None:
+        if self._closing:
+            coro.close()
+            return
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

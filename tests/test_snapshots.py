@@ -8,6 +8,8 @@ pictures before committing them.
 
 from __future__ import annotations
 
+import pytest
+
 from garito.tui.app import GarApp
 
 from .helpers import (
@@ -318,3 +320,105 @@ def test_dice_audit(snap_compare):
 def test_first_start_name(snap_compare, garito_home):
     (garito_home / "settings.json").unlink()
     assert snap_compare(app(), terminal_size=SIZE, run_before=keys(*"Ana"))
+
+
+# ---------------------------------------------------------------- shared tables
+
+
+@pytest.fixture
+def table_server(monkeypatch):
+    """A table server in a thread of its own (the snapshot runs the app in
+    its loop), with three tables: Gemelos with two open seats, Red Man's
+    Throw whose second player has dropped (the seat kept), and Decimus full
+    (a player and a computer)."""
+    import asyncio
+    import tempfile
+    import threading
+    from pathlib import Path
+
+    from garito.server import tables
+    from garito.server.tables import TableServer
+
+    from .test_tables import Conn
+
+    monkeypatch.setattr(tables, "PACE", 0.0)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    def run(coro):
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(20)
+
+    path = str(Path(tempfile.mkdtemp(prefix="garito-")) / "tables.sock")
+    server = TableServer()
+
+    async def three_tables():
+        await server.start(path)
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human", "human"], seed=5)
+        await ana.until(lambda m: m["op"] == "state")
+        inés = await Conn.open(path, "Inés")
+        await inés.send(op="create", game="redman", seats=["human", "human"], seed=2)
+        await inés.until(lambda m: m["op"] == "state")
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=2)
+        await bea.until(lambda m: m["op"] == "state")
+        await bea.close()  # dropped: her seat is kept
+        xoán = await Conn.open(path, "Xoán")
+        computer = {"kind": "computer", "level": "strong", "name": "Carmela"}
+        await xoán.send(op="create", game="decimus", seats=["human", computer], seed=3)
+        await xoán.until(lambda m: m["op"] == "state")
+        while len(server.tables[2].held) != 1:
+            await asyncio.sleep(0.01)
+        return [ana, inés, xoán]
+
+    players = run(three_tables())
+    monkeypatch.setenv("GARITO_TABLES", path)
+    yield server
+    for p in players:
+        run(p.close())
+    run(server.close())
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+
+
+async def _to_lobby(pilot):
+    await settle(pilot)
+    menu = pilot.app.screen.query_one("#games")
+    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+    menu.highlighted = ids.index("lobby")
+    await pilot.press("enter")
+    for _ in range(200):
+        if getattr(pilot.app.screen, "tables", None):
+            break
+        await pilot.pause(0.02)
+    await settle(pilot)
+
+
+def test_lobby(snap_compare, table_server):
+    assert snap_compare(app(), terminal_size=SIZE, run_before=_to_lobby)
+
+
+def test_lobby_new_table(snap_compare, table_server):
+    async def run_before(pilot):
+        await _to_lobby(pilot)
+        await keys("n", "down", "enter")(pilot)  # Red Man's Throw
+        from garito.widgets.choice import Choice
+
+        pilot.app.screen.query_one("#kind-1", Choice).value = "human"
+        await settle(pilot)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_shared_table_waiting_for_a_player(snap_compare, table_server):
+    async def run_before(pilot):
+        await _to_lobby(pilot)
+        await keys("enter")(pilot)  # a free seat of table 1 (Gemelos, 3 seats: one stays open)
+        for _ in range(200):
+            if type(pilot.app.screen).__name__ == "GemelosScreen":
+                break
+            await pilot.pause(0.02)
+        await settle(pilot)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)

@@ -10,10 +10,10 @@ the first time one comes.
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -55,6 +55,7 @@ class LobbyScreen(Screen[None]):
         self.playing: GameScreen | None = None  # the table's screen, while one is open
         self.table: int | None = None  # the table this player sits at or watches
         self.connected = False
+        self._link_task: asyncio.Task | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("Shared tables", id="title")
@@ -70,18 +71,22 @@ class LobbyScreen(Screen[None]):
         self._fill()
         self.connect()
 
-    @work(group="link")
-    async def connect(self) -> None:
+    def connect(self) -> None:
+        """The connection lives as long as the lobby: a task of its own, not a
+        worker (workers are work that ends; tests wait for them)."""
         from garito.store import settings
 
         if not self.path:
             self.status = "No table server: shared tables are played over `garito serve`."
             return
         token = os.environ.get("GARITO_TABLES_TOKEN")
-        await self.link.run(self.path, {"op": "hello", "name": settings.player(), "token": token})
+        hello = {"op": "hello", "name": settings.player(), "token": token}
+        self._link_task = asyncio.create_task(self.link.run(self.path, hello))
 
     def on_unmount(self) -> None:
         self.link.close()
+        if self._link_task is not None:
+            self._link_task.cancel()
 
     # ------------------------------------------------------------ the server's lines
 
@@ -172,7 +177,7 @@ class LobbyScreen(Screen[None]):
 
     def _row(self, t: dict) -> Text:
         text = Text(f"{t['table']:>2} ", "dim")
-        text.append(f"{t['title']:<14}")
+        text.append(f"{t['title']:<16}")
         for i, seat in enumerate(t["seats"]):
             if i:
                 text.append(" ")
@@ -237,7 +242,7 @@ class LobbyScreen(Screen[None]):
         if self._mine(t):
             text.append("Your seat is kept here: Enter takes it back.", "italic")
         elif t["free"]:
-            text.append("Enter: take a seat   w: watch", "italic")
+            text.append("Enter: sit   w: watch", "italic")
         elif getattr(rules, "SPECTATORS", True):
             text.append("Full. Enter or w: watch.", "italic")
         else:
