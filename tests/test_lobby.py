@@ -225,3 +225,25 @@ async def test_a_player_who_drops_is_waited_for_then_played_by_a_computer(monkey
             assert not server.tables[1].match.seats[1].is_human
     finally:
         await server.close()
+
+
+@sync
+async def test_the_story_names_a_player_who_takes_a_seat_after_it_began(monkeypatch):
+    from garito.core import willie as wx
+
+    server, path = await served()
+    monkeypatch.setenv("GARITO_TABLES", path)
+    app = GarApp(bot_delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_lobby(pilot)
+            app.screen._create(("willie", wx.Config(), (Seat("Ana"), Seat("open seat"))), seed=1)
+            await until(pilot, lambda: game_screen(app) is not None)
+            table = game_screen(app)
+            await until(pilot, lambda: "Seat 2 draws a first card." in table._story)
+            bea = await Conn.open(path, "Bea")
+            await bea.send(op="join", table=1)
+            await until(pilot, lambda: "Bea draws a first card." in table._story)
+            assert not any("Seat 2" in line for line in table._story)
+    finally:
+        await server.close()

@@ -72,6 +72,7 @@ class GameScreen(Screen[None]):
         self._reveal = None  # opens it a moment after the move that ended the round
         self._notice = None  # the round's result box, once mounted
         self._story: list[str] = []  # the log so far; events only ever grow
+        self._story_names: tuple[str, ...] = match.names
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
         if seating is not None:  # only this screen's own seat is played here
@@ -129,6 +130,8 @@ class GameScreen(Screen[None]):
         from garito.widgets.gamelog import GameLog
 
         names = self.match.names
+        if names != self._story_names:  # a shared table's seat was taken: the story says who
+            self._story, self._story_names = [], names
         del self._story[len(events) :]  # a replay stepping back
         self._story += [self.rules.narrate(e, names) for e in events[len(self._story) :]]
         self.query_one(GameLog).tell(self._story)

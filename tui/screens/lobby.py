@@ -292,7 +292,9 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(GamePicker(), chosen)
 
-    def _create(self, table) -> None:
+    def _create(self, table, seed: int | None = None) -> None:
+        """Open the table the dialog describes (its dice: the server's, or
+        ``seed``'s when a test gives one)."""
         if not table:
             return
         game, config, seats = table
@@ -302,6 +304,7 @@ class LobbyScreen(Screen[None]):
             game=game,
             config=config.to_dict(),
             seats=[{"kind": s.kind, "level": s.level, "name": s.name} for s in seats],
+            **({} if seed is None else {"seed": seed}),
         )
 
     def action_leave(self) -> None:
