@@ -4,6 +4,7 @@ in the test's own loop; the other players speak the protocol directly."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -42,72 +43,82 @@ async def to_lobby(pilot) -> None:
     await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen" and app.screen.connected)
 
 
+@contextlib.asynccontextmanager
+async def at_the_lobby(monkeypatch, before=None):
+    """A table server, and the app at its lobby (``before(path)`` first, to
+    set tables up); yields (server, path, pilot)."""
+    server, path = await served()
+    monkeypatch.setenv("GARITO_TABLES", path)
+    try:
+        if before is not None:
+            await before(path)
+        async with GarApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+            await to_lobby(pilot)
+            yield server, path, pilot
+    finally:
+        await server.close()
+
+
 def lobby_text(app) -> str:
     return "\n".join(str(o.prompt) for o in app.screen.query_one("#tables").options)
 
 
 @sync
 async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_from_elsewhere(monkeypatch):
-    server, path = await served()
-    monkeypatch.setenv("GARITO_TABLES", path)
-    app = GarApp(bot_delay=0)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await to_lobby(pilot)
-            assert "No table yet" in app.screen.status and "New table" in lobby_text(app)
-            await pilot.press("n")
-            await until(pilot, lambda: type(app.screen).__name__ == "GamePicker")
-            await pilot.press("enter")  # Gemelos, the first game
-            await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
-            assert not app.screen.query_one("#seed-row").display  # the server deals the dice
-            app.screen.query_one("#kind-1", Choice).value = "human"  # an open seat
-            await pilot.pause()
-            await pilot.press("enter")
-            await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
-            table = app.screen
-            assert table.seating.seat == 0 and table.match.names == ("Player 1", "Seat 2")
-            assert server.tables[1].match.seats[1].is_human and 1 in server.tables[1].free_seats()
-            assert table.prompt == "Waiting for a player in seat 2." and not table.check_action("roll", ())
-            await pilot.press("space")  # nothing: the table waits
-            assert not server.tables[1].match.actions
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        assert "No table yet" in app.screen.status and "New table" in lobby_text(app)
+        await pilot.press("n")
+        await until(pilot, lambda: type(app.screen).__name__ == "GamePicker")
+        await pilot.press("enter")  # Gemelos, the first game
+        await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+        assert not app.screen.query_one("#seed-row").display  # the server deals the dice
+        app.screen.query_one("#kind-1", Choice).value = "human"  # an open seat
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
+        table = app.screen
+        assert table.seating.seat == 0 and table.match.names == ("Player 1", "Seat 2")
+        assert server.tables[1].match.seats[1].is_human and 1 in server.tables[1].free_seats()
+        assert table.prompt == "Waiting for a player in seat 2." and not table.check_action("roll", ())
+        await pilot.press("space")  # nothing: the table waits
+        assert not server.tables[1].match.actions
 
-            bea = await Conn.open(path, "Bea")
-            await bea.send(op="join", table=1)
-            await until(pilot, lambda: table.match.names == ("Player 1", "Bea"))
-            assert table.match.state.rng == () and table.match.seed == 0  # no dice to come here
-            bea_plays = asyncio.create_task(play_my_turns(bea, 1))
-            rolls = 0
-            loop = asyncio.get_running_loop()
-            end = loop.time() + 30
-            while type(app.screen).__name__ != "MatchOverScreen" and loop.time() < end:
-                if app.screen is table and table.notice_open:
-                    await pilot.press("space")  # a round's result
-                elif app.screen is table and table.human_to_act:
-                    await pilot.press("space")
-                    rolls += 1
-                await pilot.pause(0.02)
-            end = await asyncio.wait_for(bea_plays, 10)
-            final = server.tables[1].match
-            assert table.match.actions == final.actions and table.match.state.events == final.state.events
-            assert rolls == sum(1 for e in final.state.events if e.kind == "roll" and e.seat == 0)
-            assert end["over"] and table.match.seed == final.seed  # told at the end
-            assert "back to the lobby" in str(app.screen.query(".dialog-keys").first().render())
-            from garito.core.match import Match
-            from garito.store.history import History
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        await until(pilot, lambda: table.match.names == ("Player 1", "Bea"))
+        assert table.match.state.rng == () and table.match.seed == 0  # no dice to come here
+        bea_plays = asyncio.create_task(play_my_turns(bea, 1))
+        rolls = 0
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 30
+        while type(app.screen).__name__ != "MatchOverScreen" and loop.time() < end:
+            if app.screen is table and table.notice_open:
+                await pilot.press("space")  # a round's result
+            elif app.screen is table and table.human_to_act:
+                await pilot.press("space")
+                rolls += 1
+            await pilot.pause(0.02)
+        end = await asyncio.wait_for(bea_plays, 10)
+        final = server.tables[1].match
+        assert table.match.actions == final.actions and table.match.state.events == final.state.events
+        assert rolls == sum(1 for e in final.state.events if e.kind == "roll" and e.seat == 0)
+        assert end["over"] and table.match.seed == final.seed  # told at the end
+        assert "back to the lobby" in str(app.screen.query(".dialog-keys").first().render())
+        from garito.core.match import Match
+        from garito.store.history import History
 
-            with History() as history:
-                (entry,) = history.entries()
-                record = history.record(entry.id)
-            assert record == final.to_record() and entry.players == ("Player 1", "Bea")
-            assert Match.from_record(record).state == final.state  # the kept record replays
-            await pilot.press("enter")
-            await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
-            assert 1 in server.tables and not server.tables[1].players.get(0)  # Ana is up
-            await bea.send(op="leave", table=1)
-            await until(pilot, lambda: not server.tables)  # both left: the table closed
-            assert "No table yet" in app.screen.status
-    finally:
-        await server.close()
+        with History() as history:
+            (entry,) = history.entries()
+            record = history.record(entry.id)
+        assert record == final.to_record() and entry.players == ("Player 1", "Bea")
+        assert Match.from_record(record).state == final.state  # the kept record replays
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        assert 1 in server.tables and not server.tables[1].players.get(0)  # Ana is up
+        await bea.send(op="leave", table=1)
+        await until(pilot, lambda: not server.tables)  # both left: the table closed
+        assert "No table yet" in app.screen.status
 
 
 def game_screen(app):
@@ -125,125 +136,106 @@ async def test_every_game_plays_at_a_shared_table_from_the_seats_masked_state(ga
 
     from garito.core import catalog
 
-    server, path = await served()
-    monkeypatch.setenv("GARITO_TABLES", path)
     rules = catalog.get(game).load()
     bot = importlib.import_module(rules.__name__ + ".bot")
     config = rules.Config()
     computers = tuple(Seat(f"C{i}", "computer", rules.LEVELS[0]) for i in range(1, config.players))
     seats = (Seat("me"),) + computers
-    app = GarApp(bot_delay=0)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await to_lobby(pilot)
-            app.screen._create((game, config, seats))
-            await until(pilot, lambda: game_screen(app) is not None)
-            table = game_screen(app)
-            held = server.tables[1]
-            assert table.seating.seat == 0 and table.match.names[1:] == held.match.names[1:]
-            loop = asyncio.get_running_loop()
-            end = loop.time() + 60
-            while len(held.match.actions) < 60 and loop.time() < end:
-                if type(app.screen).__name__ == "MatchOverScreen":
-                    break
-                if app.screen is not table:
-                    await pilot.press("enter")  # a question or a moment over the table
-                elif table.notice_open:
-                    await pilot.press("space")
-                elif table.human_to_act:
-                    state = table.match.state
-                    legal = rules.legal_actions(state)
-                    table.play(bot.choose(rules.view(state, 0), legal, rules.LEVELS[0]))
-                await pilot.pause(0.01)
-            await until(pilot, lambda: table.match.actions == held.match.actions or app.screen is not table)
-            await until(pilot, lambda: len(table.match.actions) == len(held.match.actions))
-            assert table.match.actions == held.match.actions
-            assert rules.view(table.match.state, 0) == rules.view(held.match.state, 0)
-            names = held.match.names
-            assert table._story == [rules.narrate(e, names) for e in held.match.state.events]
-            assert rules.is_over(held.match.state) or len(held.match.actions) >= 60  # never stalled
-    finally:
-        await server.close()
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        app.screen._create((game, config, seats))
+        await until(pilot, lambda: game_screen(app) is not None)
+        table = game_screen(app)
+        held = server.tables[1]
+        assert table.seating.seat == 0 and table.match.names[1:] == held.match.names[1:]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 60
+        while len(held.match.actions) < 60 and loop.time() < end:
+            if type(app.screen).__name__ == "MatchOverScreen":
+                break
+            if app.screen is not table:
+                await pilot.press("enter")  # a question or a moment over the table
+            elif table.notice_open:
+                await pilot.press("space")
+            elif table.human_to_act:
+                state = table.match.state
+                legal = rules.legal_actions(state)
+                table.play(bot.choose(rules.view(state, 0), legal, rules.LEVELS[0]))
+            await pilot.pause(0.01)
+        await until(pilot, lambda: table.match.actions == held.match.actions or app.screen is not table)
+        await until(pilot, lambda: len(table.match.actions) == len(held.match.actions))
+        assert table.match.actions == held.match.actions
+        assert rules.view(table.match.state, 0) == rules.view(held.match.state, 0)
+        names = held.match.names
+        assert table._story == [rules.narrate(e, names) for e in held.match.state.events]
+        assert rules.is_over(held.match.state) or len(held.match.actions) >= 60  # never stalled
 
 
 @sync
 async def test_a_spectator_sees_every_move_of_a_table(monkeypatch):
-    server, path = await served()
-    monkeypatch.setenv("GARITO_TABLES", path)
-    app = GarApp(bot_delay=0)
-    try:
+    players = []
+
+    async def full_table(path):
         ana = await Conn.open(path, "Ana")
         await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=11)
         await ana.until(lambda m: m["op"] == "state")
         bea = await Conn.open(path, "Bea")
         await bea.send(op="join", table=1)
         await bea.until(lambda m: m["op"] == "state")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await to_lobby(pilot)
-            assert "Full. Enter or w: watch." in str(app.screen.query_one("#table-about").render())
-            await pilot.press("enter")
-            await until(pilot, lambda: game_screen(app) is not None)
-            table = game_screen(app)
-            assert table.seating.seat is None and not table._humans
-            a, b = await asyncio.gather(play_my_turns(ana, 1), play_my_turns(bea, 1))
-            final = server.tables[1].match
-            await until(pilot, lambda: table.match.actions == final.actions, timeout=30)
-            assert table._story == a["log"]  # every line of the story
-            await until(pilot, lambda: type(app.screen).__name__ == "MatchOverScreen")
-            await pilot.press("escape")
-            await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
-            assert not server.tables[1].watchers
-    finally:
-        await server.close()
+        players.extend((ana, bea))
+
+    async with at_the_lobby(monkeypatch, full_table) as (server, path, pilot):
+        app = pilot.app
+        assert "Full. Enter or w: watch." in str(app.screen.query_one("#table-about").render())
+        await pilot.press("enter")
+        await until(pilot, lambda: game_screen(app) is not None)
+        table = game_screen(app)
+        assert table.seating.seat is None and not table._humans
+        a, b = await asyncio.gather(*(play_my_turns(p, 1) for p in players))
+        final = server.tables[1].match
+        await until(pilot, lambda: table.match.actions == final.actions, timeout=30)
+        assert table._story == a["log"]  # every line of the story
+        await until(pilot, lambda: type(app.screen).__name__ == "MatchOverScreen")
+        await pilot.press("escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        assert not server.tables[1].watchers
 
 
 @sync
 async def test_a_player_who_drops_is_waited_for_then_played_by_a_computer(monkeypatch):
-    monkeypatch.setattr(tables, "HOLD", 1.0)
-    server, path = await served()
-    monkeypatch.setenv("GARITO_TABLES", path)
-    app = GarApp(bot_delay=0)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await to_lobby(pilot)
-            app.screen._create(("gemelos", Config(), (Seat("Ana"), Seat("open seat"))))
-            await until(pilot, lambda: game_screen(app) is not None)
-            table = game_screen(app)
-            bea = await Conn.open(path, "Bea")
-            await bea.send(op="join", table=1)
-            await until(pilot, lambda: table.human_to_act)
-            await pilot.press("space")  # Ana rolls first; then it is Bea's turn
-            await until(pilot, lambda: table.seat_to_act == 1 and table.prompt == "Bea is rolling…")
-            await bea.close()
-            await until(pilot, lambda: table.prompt == "Bea left the table: waiting 3 minutes.")
-            bea = await Conn.open(path, "Bea")  # she is back in time
-            await bea.send(op="join", table=1)
-            await until(pilot, lambda: table.prompt == "Bea is rolling…")
-            await bea.close()  # and gone for good: a computer plays her seat
-            await until(pilot, lambda: table.match.names[1] == "Bea (computer)", timeout=5)
-            await until(pilot, lambda: len(table.match.actions) >= 2)  # the computer rolled for her
-            assert not server.tables[1].match.seats[1].is_human
-    finally:
-        await server.close()
+    monkeypatch.setattr(tables, "HOLD", 3.0)
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        app.screen._create(("gemelos", Config(), (Seat("Ana"), Seat("open seat"))))
+        await until(pilot, lambda: game_screen(app) is not None)
+        table = game_screen(app)
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        await until(pilot, lambda: table.human_to_act)
+        await pilot.press("space")  # Ana rolls first; then it is Bea's turn
+        await until(pilot, lambda: table.seat_to_act == 1 and table.prompt == "Bea is rolling…")
+        await bea.close()
+        await until(pilot, lambda: table.prompt == "Bea left the table: waiting 3 minutes.")
+        bea = await Conn.open(path, "Bea")  # she is back in time
+        await bea.send(op="join", table=1)
+        await until(pilot, lambda: table.prompt == "Bea is rolling…")
+        await bea.close()  # and gone for good: a computer plays her seat
+        await until(pilot, lambda: table.match.names[1] == "Bea (computer)")
+        await until(pilot, lambda: len(table.match.actions) >= 2)  # the computer rolled for her
+        assert not server.tables[1].match.seats[1].is_human
 
 
 @sync
 async def test_the_story_names_a_player_who_takes_a_seat_after_it_began(monkeypatch):
     from garito.core import willie as wx
 
-    server, path = await served()
-    monkeypatch.setenv("GARITO_TABLES", path)
-    app = GarApp(bot_delay=0)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await to_lobby(pilot)
-            app.screen._create(("willie", wx.Config(), (Seat("Ana"), Seat("open seat"))), seed=1)
-            await until(pilot, lambda: game_screen(app) is not None)
-            table = game_screen(app)
-            await until(pilot, lambda: "Seat 2 draws a first card." in table._story)
-            bea = await Conn.open(path, "Bea")
-            await bea.send(op="join", table=1)
-            await until(pilot, lambda: "Bea draws a first card." in table._story)
-            assert not any("Seat 2" in line for line in table._story)
-    finally:
-        await server.close()
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        app.screen._create(("willie", wx.Config(), (Seat("Ana"), Seat("open seat"))), seed=1)
+        await until(pilot, lambda: game_screen(app) is not None)
+        table = game_screen(app)
+        await until(pilot, lambda: "Seat 2 draws a first card." in table._story)
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        await until(pilot, lambda: "Bea draws a first card." in table._story)
+        assert not any("Seat 2" in line for line in table._story)
