@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 
+# Computer players' names, Spanish and Galician, as the games' homes are.
+COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
+
+
 def count(n: int, thing: str) -> str:
     """ "1 round", "0 rounds"."""
     return f"{n} {thing}{'s' if abs(n) != 1 else ''}"

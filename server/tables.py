@@ -18,6 +18,8 @@ A line from a client is one JSON object with an ``op``:
 ``{"op": "act", "table": 1, "action": "roll"}``  a move, in the game's notation
 ``{"op": "leave", "table": 1}``               up from the seat (held as if
                                               dropped) or out of the audience
+``{"op": "fill", "table": 1}``                computers take the open seats
+                                              (asked by a player seated there)
 
 The server answers ``welcome``, ``tables`` (also unasked, to everyone, when
 a table opens, fills, empties or ends), ``error`` (``rule`` says why; a
@@ -50,6 +52,7 @@ from typing import Any
 from garito.core import catalog, wire
 from garito.core.errors import IllegalAction
 from garito.core.match import Match, Seat
+from garito.core.words import COMPUTER_NAMES
 
 log = logging.getLogger("garito.tables")
 
@@ -234,7 +237,7 @@ class TableServer:
             client.send({"op": "tables", "tables": self._listing()})
         elif op == "create":
             self._create(client, m)
-        elif op in ("join", "watch", "act", "leave"):
+        elif op in ("join", "watch", "act", "leave", "fill"):
             table = self.tables.get(m.get("table"))  # type: ignore[arg-type]
             if table is None:
                 client.send({"op": "error", "rule": f"No table {m.get('table')!r}."})
@@ -244,6 +247,8 @@ class TableServer:
                 self._watch(client, table)
             elif op == "leave":
                 self._leave(client, table)
+            elif op == "fill":
+                self._fill(client, table)
             else:
                 self._act(client, table, m.get("action"))
         else:
@@ -269,6 +274,19 @@ class TableServer:
             return
         table.watchers.add(client)
         self._send_state(table, client, None)
+
+    def _fill(self, client: Client, table: Table) -> None:
+        """Nobody comes: computers take the open seats (at the strongest level)."""
+        if client not in table.players.values():
+            client.send({"op": "error", "rule": "Only a player seated at the table fills its seats."})
+            return
+        seats = list(table.match.seats)
+        names = iter(n for n in COMPUTER_NAMES if n not in table.match.names)
+        for i in table.free_seats():
+            seats[i] = Seat(next(names, f"Computer {i + 1}"), "computer", table.rules.LEVELS[-1])
+            log.info("table %d: a computer takes open seat %d", table.id, i + 1)
+        table.match = dataclasses.replace(table.match, seats=tuple(seats))
+        self._broadcast(table)
 
     def _leave(self, client: Client, table: Table) -> None:
         table.watchers.discard(client)

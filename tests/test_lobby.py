@@ -239,3 +239,26 @@ async def test_the_story_names_a_player_who_takes_a_seat_after_it_began(monkeypa
         await bea.send(op="join", table=1)
         await until(pilot, lambda: "Bea draws a first card." in table._story)
         assert not any("Seat 2" in line for line in table._story)
+
+
+@sync
+async def test_nobody_comes_and_computers_take_the_open_seats(monkeypatch):
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        app.screen._create(("gemelos", Config(players=3), (Seat("Ana"), Seat("open"), Seat("open"))))
+        await until(pilot, lambda: game_screen(app) is not None)
+        table = game_screen(app)
+        await until(pilot, lambda: table.prompt == "Waiting for players in seats 2 and 3.")
+        assert table.check_action("fill", ()) and not table.check_action("roll", ())
+        eve = await Conn.open(path, "Eve")
+        await eve.send(op="fill", table=1)  # not hers to ask
+        assert "Only a player seated" in (await eve.until(lambda m: m["op"] == "error"))["rule"]
+        await pilot.press("b")
+        await until(pilot, lambda: not table.open_seats)
+        assert [(s.name, s.kind, s.level) for s in server.tables[1].match.seats[1:]] == [
+            ("Ramón", "computer", "hard"),
+            ("Lucía", "computer", "hard"),
+        ]
+        assert table.prompt.endswith("your roll: press Space.") and not table.check_action("fill", ())
+        await pilot.press("space")
+        await until(pilot, lambda: len(table.match.actions) == 3)  # Ana, then the two computers

@@ -14,7 +14,7 @@ SCREENS = {
     "decimus": "garito.tui.screens.decimus:DecimusScreen",
     "willie": "garito.tui.screens.willie:WillieScreen",
 }
-COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
+from garito.core.words import COMPUTER_NAMES
 
 
 def screen_for(match: Match, seating=None):

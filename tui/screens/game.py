@@ -41,6 +41,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "close_notice", "Continue", key_display="Space"),
         Binding("escape", "leave", "Menu"),
         Binding("question_mark,f1", "rules", "Rules"),
+        Binding("b", "fill", "Computers take the open seats"),
         Binding("pageup", "scroll_log(-1)", "Log", show=False),
         Binding("pagedown", "scroll_log(1)", "Log", show=False),
     ]
@@ -274,7 +275,11 @@ class GameScreen(Screen[None]):
         if self.notice_open or self.frames is not None:
             return action == "leave" and self.frames is not None
         if self.open_seats:  # a shared table waiting for its players
-            return action in ("leave", "rules", "scroll_log")
+            return action in ("leave", "rules", "scroll_log", "fill") and (
+                action != "fill" or self.seating.seat is not None
+            )
+        if action == "fill":
+            return False
         return self.allows(action, parameters)
 
     def allows(self, action: str, parameters: tuple) -> bool | None:
@@ -448,6 +453,10 @@ class GameScreen(Screen[None]):
         self.awaiting = False
         self.notify(rule, title="Not allowed", severity="warning")
         self.refresh_bindings()
+
+    def action_fill(self) -> None:
+        if self.shared and self.open_seats:
+            self.seating.send(op="fill", table=self.seating.table)
 
     def _leave_table(self) -> None:
         self.seating.send(op="leave", table=self.seating.table)
