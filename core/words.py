@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 # Computer players' names, Spanish and Galician, as the games' homes are.
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
 

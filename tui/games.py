@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from garito.core.match import Match
+from garito.core.words import COMPUTER_NAMES
 
 SCREENS = {
     "gemelos": "garito.tui.screens.gemelos:GemelosScreen",
@@ -14,7 +15,6 @@ SCREENS = {
     "decimus": "garito.tui.screens.decimus:DecimusScreen",
     "willie": "garito.tui.screens.willie:WillieScreen",
 }
-from garito.core.words import COMPUTER_NAMES
 
 
 def screen_for(match: Match, seating=None):
