@@ -118,6 +118,7 @@ class Table:
                 {
                     "name": s.name if (i in self.players or not s.is_human) else None,
                     "kind": s.kind,
+                    "level": s.level if not s.is_human else None,
                     "held": i in self.held,
                     "held_for": self.held.get(i),
                 }
@@ -314,7 +315,12 @@ class TableServer:
                     level = None  # a person plays it: no level
                 elif level and level not in rules.LEVELS:
                     raise ValueError(f"a computer plays {' or '.join(rules.LEVELS)}, not {level!r}")
-                name = str(name).strip()[:24] if name and kind == "computer" else f"Seat {i + 1}"
+                if kind == "human":
+                    name = f"Seat {i + 1}"  # until a player takes it
+                elif name and str(name).strip():
+                    name = str(name).strip()[:24]
+                else:
+                    name = next(n for n in COMPUTER_NAMES if n not in {s.name for s in seats})
                 seats.append(Seat(name, kind, level or rules.LEVELS[-1]))
             if not any(s.is_human for s in seats):
                 raise ValueError("a table needs a human seat")

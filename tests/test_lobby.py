@@ -262,3 +262,26 @@ async def test_nobody_comes_and_computers_take_the_open_seats(monkeypatch):
         assert table.prompt.endswith("your roll: press Space.") and not table.check_action("fill", ())
         await pilot.press("space")
         await until(pilot, lambda: len(table.match.actions) == 3)  # Ana, then the two computers
+
+
+@sync
+async def test_the_first_table_to_open_takes_the_cursor(monkeypatch):
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        options = app.screen.query_one("#tables")
+        assert options.highlighted_option.id == "new"
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=1)
+        await until(pilot, lambda: app.screen.tables)
+        assert options.highlighted_option.id == "1"  # Enter now sits there
+        await pilot.press("down")
+        assert options.highlighted_option.id == "new"
+        await ana.send(op="create", game="gemelos", seats=["human", "computer:hard"], seed=1)
+        await until(pilot, lambda: len(app.screen.tables) == 2)
+        assert options.highlighted_option.id == "new"  # where the player put it
+        await pilot.press("up")
+        about = str(app.screen.query_one("#table-about").render())
+        assert "2  Ramón, computer (hard)" in about and "Full. Enter or w: watch." in about
+        await pilot.press("down")
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "GamePicker")

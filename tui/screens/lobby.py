@@ -145,8 +145,11 @@ class LobbyScreen(Screen[None]):
     # ------------------------------------------------------------ the listing
 
     def _list(self, tables: list[dict], arriving: bool = False) -> None:
+        # The first table to open, while the cursor had nowhere to be but
+        # "New table...", takes the cursor (Enter then sits there).
+        first = not self.tables
         self.tables = [t for t in tables if not t.get("over")]
-        self._fill(arriving)
+        self._fill(arriving or first)
         n = len(self.tables)
         free = sum(1 for t in self.tables if t["free"])
         self.status = (
@@ -191,7 +194,8 @@ class LobbyScreen(Screen[None]):
         if seat["name"] is None:
             return ("·open·" if short else "open: Enter takes it", "bold green")
         if seat["kind"] == "computer":
-            return (seat["name"] if short else f"{seat['name']}, computer ({seat['level']})", "")
+            level = f" ({seat['level']})" if seat.get("level") else ""
+            return (seat["name"] if short else f"{seat['name']}, computer{level}", "")
         return (seat["name"], "bold")
 
     def _selected(self) -> dict | str | None:
