@@ -37,6 +37,7 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/decimus.py
 	$(BIN)/python bench/willie.py
 	$(CLEAN_ENV) $(BIN)/python bench/willie_screen.py
+	$(CLEAN_ENV) $(BIN)/python bench/shared_table.py
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:
