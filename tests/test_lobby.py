@@ -285,3 +285,15 @@ async def test_the_first_table_to_open_takes_the_cursor(monkeypatch):
         await pilot.press("down")
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "GamePicker")
+
+
+@sync
+async def test_the_lobby_says_when_the_table_server_is_gone(monkeypatch):
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        lobby = pilot.app.screen
+        assert lobby.check_action("new", ())
+        await server.close()
+        await until(pilot, lambda: "table server is gone" in lobby.status)
+        assert not lobby.check_action("new", ()) and not lobby.check_action("open", ())
+        await pilot.press("escape")
+        await until(pilot, lambda: type(pilot.app.screen).__name__ == "MenuScreen")

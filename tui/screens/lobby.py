@@ -92,10 +92,13 @@ class LobbyScreen(Screen[None]):
 
     def _received(self, m: dict | None) -> None:
         if m is None:
+            if not self.is_attached:
+                return  # the lobby closed its own connection
             self.connected = False
             self.status = "The table server is gone: Esc goes back to the menu."
-            if self.playing is not None:
+            if self._at_table():
                 self.playing.refused("The connection to the table server was lost.")
+            self.refresh_bindings()
             return
         op = m.get("op")
         if op == "welcome":
