@@ -22,6 +22,7 @@ The server runs in its own process (``garito serve --guests``), the clients
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import socket
@@ -203,25 +204,15 @@ async def run(n: int, keys: int, port: int, server: subprocess.Popen) -> None:
     print(f"  connections failed: {len(failed)}" + (f" ({failed[0]!r})" if failed else ""))
 
 
-def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-    keys = int(sys.argv[2]) if len(sys.argv) > 2 else 12
+@contextlib.contextmanager
+def serving(*options: str, **env: str):
+    """``garito serve --guests`` on a free loopback port, in its own process
+    with a fresh home: yields the port once it answers."""
     port = free_port()
     with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, GARITO_HOME=home, GARITO_BOT_DELAY="0.3")
         server = subprocess.Popen(
-            GARITO
-            + [
-                "serve",
-                "--guests",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--max-connections",
-                str(n + 2),
-            ],
-            env=env,
+            GARITO + ["serve", "--guests", "--host", "127.0.0.1", "--port", str(port), *options],
+            env=dict(os.environ, GARITO_HOME=home, **env),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -232,10 +223,17 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.2)
-            asyncio.run(run(n, keys, port, server))
+            yield port, server
         finally:
             server.terminate()
             server.wait(10)
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    keys = int(sys.argv[2]) if len(sys.argv) > 2 else 12
+    with serving("--max-connections", str(n + 2), GARITO_BOT_DELAY="0.3") as (port, server):
+        asyncio.run(run(n, keys, port, server))
 
 
 if __name__ == "__main__":

@@ -22,16 +22,15 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
 import asyncssh
 
-GARITO = [sys.executable, "-c", "from garito.tui.cli import entry; entry()"]
+sys.path.insert(0, os.path.dirname(__file__))
+from serve_load import serving  # noqa: E402
+
 DOWN, RIGHT = b"\x1b[B", b"\x1b[C"
 QUIET = 0.6  # seconds with nothing drawn: the round box opens 0.35 s after a round's last roll
 
@@ -166,28 +165,8 @@ async def run(port: int, rolls: int) -> None:
 
 def main() -> None:
     rolls = int(sys.argv[1]) if len(sys.argv) > 1 else 24
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, GARITO_HOME=home)
-        server = subprocess.Popen(
-            GARITO + ["serve", "--guests", "--host", "127.0.0.1", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), 0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            asyncio.run(run(port, rolls))
-        finally:
-            server.terminate()
-            server.wait(10)
+    with serving() as (port, _server):
+        asyncio.run(run(port, rolls))
 
 
 if __name__ == "__main__":
