@@ -19,6 +19,7 @@ list. ``decode`` makes only the dataclasses of the game's own modules.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
 from types import ModuleType
 from typing import Any
@@ -46,8 +47,10 @@ def encode(value: Any) -> Any:
     raise TypeError(f"a game state holds no {type(value).__name__}")
 
 
+@functools.cache
 def classes(rules: ModuleType) -> dict[str, type]:
-    """The dataclasses a game's state may be made of: those of its package."""
+    """The dataclasses a game's state may be made of: those of its package
+    (looked for once per game: a table's every move is decoded)."""
     package = rules.__name__
     found: dict[str, type] = {}
     for name, module in list(sys.modules.items()):
@@ -59,20 +62,20 @@ def classes(rules: ModuleType) -> dict[str, type]:
     return found
 
 
-def decode(data: Any, rules: ModuleType, _classes: dict[str, type] | None = None) -> Any:
+def decode(data: Any, rules: ModuleType) -> Any:
     """The value ``encode`` gave ``data`` for; ValueError if it is not one."""
-    known = classes(rules) if _classes is None else _classes
+    known = classes(rules)
     if isinstance(data, list):
-        return tuple(decode(v, rules, known) for v in data)
+        return tuple(decode(v, rules) for v in data)
     if isinstance(data, dict):
         if "$set" in data:
-            return frozenset(decode(v, rules, known) for v in data["$set"])
+            return frozenset(decode(v, rules) for v in data["$set"])
         cls = known.get(data.get("$"))  # type: ignore[arg-type]
         if cls is None:
             raise ValueError(f"not a {rules.TITLE} value: {data.get('$')!r}")
         names = {f.name for f in dataclasses.fields(cls)}
         try:
-            return cls(**{k: decode(v, rules, known) for k, v in data.items() if k in names})
+            return cls(**{k: decode(v, rules) for k, v in data.items() if k in names})
         except TypeError as e:
             raise ValueError(f"a damaged {cls.__name__}: {e}") from None
     return data

@@ -469,7 +469,7 @@ class GameScreen(Screen[None]):
         if self.shared:
             # The server keeps the match; a player keeps the finished record
             # (its seed comes with the end), a spectator nothing.
-            if self.seating.seat is not None and self.match.seed and self.rules.is_over(self.match.state):
+            if self.seating.seat is not None and self.rules.is_over(self.match.state):
                 self._keep_in_history()
             return
         try:

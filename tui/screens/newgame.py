@@ -175,17 +175,16 @@ class NewGameScreen(Screen[None]):
     def _open_seats(self, n: int) -> None:
         """At a shared table the human seats after the first are for other
         players: no name to type (they come with theirs)."""
-        first = True
+        kinds = self._kinds()
+        others = [i for i in range(n) if kinds[i] == "human"][1:]
         for i in range(self.info.players[1]):
             name = self.query_one(f"#name-{i}", Input)
-            human = self.query_one(f"#kind-{i}", Choice).value == "human"
-            is_open = human and not first and i < n
-            first = first and not (human and i < n)
+            is_open = i in others
             if is_open and not name.disabled:
                 name.value, name.disabled = OPEN_SEAT, True
             elif not is_open and name.disabled:
                 name.disabled = False
-                name.value = default_names(self._kinds())[i] if name.value == OPEN_SEAT else name.value
+                name.value = default_names(kinds)[i] if name.value == OPEN_SEAT else name.value
 
     def _kinds(self) -> list[str]:
         return [self.query_one(f"#kind-{j}", Choice).value for j in range(self.info.players[1])]
