@@ -135,6 +135,16 @@ class GarApp(App[None]):
 
     # ---------------------------------------------------------- too small
 
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
+        """Screens opened while the terminal is too small (a computer ending
+        the match, the first start's question) go under the notice."""
+        if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+            opened = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+            super().push_screen(TooSmallScreen())
+            return opened
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+
     def on_resize(self, event: Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
@@ -144,6 +154,7 @@ class GarApp(App[None]):
         if small and not showing:
             self.push_screen(TooSmallScreen())
         elif small:
-            self.screen.query_one(TooSmallScreen.Notice).size_now = (width, height)
+            for notice in self.screen.query(TooSmallScreen.SizeNotice):  # none before it composes
+                notice.size_now = (width, height)
         elif showing:
             self.pop_screen()

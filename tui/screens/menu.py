@@ -54,7 +54,12 @@ class MenuScreen(Screen[None]):
         self.reload()
         from garito.store.settings import player_known
 
-        if not player_known() and len(self.app.screen_stack) <= 2:  # the first start, at the menu
+        from .notices import TooSmallScreen
+
+        # The first start, at the menu (not `garito play`): the name is asked,
+        # under the "too small" notice if the terminal is small.
+        shown = [s for s in self.app.screen_stack if not isinstance(s, TooSmallScreen)]
+        if not player_known() and shown[-1] is self:
             from .profile import ProfileScreen
 
             self.app.push_screen(ProfileScreen(first=True), lambda _: self.reload())

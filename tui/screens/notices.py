@@ -15,12 +15,16 @@ from textual.widgets import Static
 
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is below 80×24; the app removes
-    it as soon as the terminal is large enough again. Nothing underneath is
-    lost: the screens below keep their state."""
+    it as soon as the terminal is large enough again, and keeps it on top of
+    any screen opened meanwhile. Nothing underneath is lost: the screens
+    below keep their state."""
 
     BINDINGS = [Binding("escape", "nothing", show=False)]
 
-    class Notice(Widget):
+    # Not called "Notice": CSS type selectors match a class's name, and the
+    # round-result box (widgets.notice.Notice) is kept off screen by its own
+    # ``Notice`` rule, which would take this one off screen too.
+    class SizeNotice(Widget):
         size_now: reactive[tuple[int, int]] = reactive((0, 0))
 
         def render(self) -> Text:
@@ -33,7 +37,7 @@ class TooSmallScreen(ModalScreen[None]):
             )
 
     def compose(self) -> ComposeResult:
-        notice = self.Notice(id="too-small")
+        notice = self.SizeNotice(id="too-small")
         notice.size_now = (self.app.size.width, self.app.size.height)
         yield notice
 
