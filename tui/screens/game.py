@@ -315,6 +315,8 @@ class GameScreen(Screen[None]):
 
         self._notice = Notice()
         self.mount(self._notice)
+        # Colours a screen picks itself (the suits) follow the theme.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show())
         if self.frames is not None:
             self.busy = True  # nobody plays in a replay
             self.step_to(self.at)
