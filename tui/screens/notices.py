@@ -12,6 +12,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from garito.widgets.keybar import KeyBar
+
 
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is below 80×24; the app removes
@@ -64,6 +66,7 @@ class ConfirmScreen(ModalScreen[bool]):
             if self.detail:
                 yield Static(self.detail, classes="dialog-body")
             yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Escape: no", classes="dialog-keys")
+        yield KeyBar()  # the screen under it would offer its own keys
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
