@@ -358,11 +358,11 @@ async def test_new_game_dialog_shows_levels_only_where_they_matter_and_remembers
         await pilot.press("enter")
         await settle(pilot)
         dialog = app.screen
-        assert not dialog.query_one("#level-1").visible  # stakes off: nothing to decide
+        assert dialog.query_one("#level-1").disabled  # stakes off: nothing to decide
         dialog.query_one("#var-stakes").focus()
         await pilot.press("right")
         await settle(pilot)
-        assert dialog.query_one("#level-1").visible
+        assert not dialog.query_one("#level-1").disabled
         assert "Blind: everyone stakes" in str(dialog.query_one("#newgame-status").render())
         dialog.query_one("#name-0").value = "Ana"
         dialog.query_one("#kind-1").focus()
@@ -384,3 +384,28 @@ async def test_new_game_dialog_shows_levels_only_where_they_matter_and_remembers
         assert dialog.query_one("#name-0").value == "Ana"
         assert dialog.query_one("#kind-1").value == "human"
         assert "saves/replaced" in str(dialog.query_one("#newgame-status").render())
+
+
+@sync
+async def test_the_palette_offers_nothing_of_textuals_own_but_theme_and_quit():
+    app = GarApp(start=gemelos_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "Quit" in titles and "Leave this game" in titles
+        for textuals in ("Keys", "Maximize", "Minimize", "Screenshot"):
+            assert textuals not in titles
+
+
+@sync
+async def test_the_palette_in_ascii_mode_is_ascii():
+    app = GarApp(ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"rules")
+        await settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "Rules: Gemelos" in text
+        assert text.isascii(), sorted({c for c in text if ord(c) > 127})

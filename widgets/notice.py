@@ -16,6 +16,8 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from .glyphs import ascii_text, is_ascii, to_ascii
+
 WIDTH = 52
 OFF_SCREEN = (0, 1000)  # kept laid out there, so showing it resizes nothing
 
@@ -47,6 +49,8 @@ class Notice(Vertical, can_focus=False):
 
     def open(self, title: str, body: Text | str, size) -> None:
         """Show ``body`` under ``title``, centred in a screen of ``size``."""
+        if is_ascii(self):
+            title, body = to_ascii(title), ascii_text(body)
         self.border_title = title
         self.body = body
         self.query_one("#notice-body", Static).update(body)

@@ -244,7 +244,7 @@ class GameScreen(Screen[None]):
         move = (
             f"move {self.at} of {last}: {self.match.actions[-1]}" if self.at else f"the start (0 of {last})"
         )
-        self.prompt = f"Replay, {move}.  ← → step, Home End, Esc back"
+        self.prompt = f"Replay, {move}.  ←/→ step, Home End, Esc back"
 
     def _replay_key(self, event) -> None:
         keys = {"left": -1, "right": 1, "pageup": -10, "pagedown": 10}

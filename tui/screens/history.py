@@ -81,7 +81,7 @@ class StatsScreen(Screen[None]):
 
         game = self.choices[self.choice]
         title = catalog.get(game).title if game else "all games"
-        self.heading = f"Statistics — {title}   (← → another game)"
+        self.heading = f"Statistics — {title}   (←/→ another game)"
         entries = [e for e in self.entries if game is None or e.game == game]
         lines = sorted(st.lines(entries), key=lambda x: (-x.played, x.player, x.game))
         body = self.query_one("#stats-table", Static)

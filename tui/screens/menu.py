@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from garito.core import catalog
+from garito.widgets.glyphs import ascii_text
 from garito.widgets.keybar import KeyBar
 
 BANNER = """\
@@ -177,7 +178,8 @@ class MenuScreen(Screen[None]):
         return option.id if option else None
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one("#about", Static).update(self._about(event.option.id or ""))
+        about = self._about(event.option.id or "")
+        self.query_one("#about", Static).update(ascii_text(about) if self.app.ascii_only else about)
 
     def _about(self, option_id: str) -> Text:
         if option_id == "quit":
