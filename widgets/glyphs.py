@@ -45,8 +45,13 @@ def glyphs(ascii_only: bool) -> dict[str, str]:
 
 
 def is_ascii(widget) -> bool:
-    """Whether the app this widget runs in asked for ASCII only."""
-    return bool(getattr(widget.app, "ascii_only", False))
+    """Whether the app this widget runs in asked for ASCII only (False for
+    a widget outside any app, as in a unit test)."""
+    try:
+        app = widget.app
+    except Exception:  # textual's NoActiveAppError
+        return False
+    return bool(getattr(app, "ascii_only", False))
 
 
 _KEY_WORDS = {

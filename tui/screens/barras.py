@@ -14,7 +14,7 @@ from garito.core import barras as b
 from garito.core import words
 from garito.core.barras.odds import beat_chance, win_chance
 from garito.core.match import Match
-from garito.widgets.chart import Chart, plot_lines
+from garito.widgets.chart import Chart, legend_height, plot_lines
 from garito.widgets.dice import DiceTray, Die
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
@@ -285,8 +285,17 @@ class BarrasScreen(GameScreen):
             body.append(f" {star} {m.names[i]:<12} {res.chips[i]:>6} {res.net[i]:>+6}\n")
         body.append(f"   {'The house':<12} {'':>6} {res.house:>+6}\n\n")
         series = tuple(tuple(row[i] for row in m.state.chip_history) for i in range(len(m.seats)))
-        body.append_text(
-            plot_lines(series, tuple(n[:8] for n in m.names), 56, 6, ascii_only=self.app.ascii_only)
-        )
+        labels = tuple(n[:8] for n in m.names)
+        # The chart takes the rows the box has left (at 80×24: 19, less the
+        # lines above and the seed), up to six, legend included.
+        room = self.app.size.height - 5 - (6 + len(m.seats))
+        rows = min(6, room - legend_height(labels, 56))
+        chart = plot_lines(series, labels, 56, rows, ascii_only=self.app.ascii_only)
+        over = len(chart.plain.split("\n")) - room
+        if over > 0:  # the legend's "together" line
+            rows -= over
+            chart = plot_lines(series, labels, 56, rows, ascii_only=self.app.ascii_only)
+        if rows >= 2:
+            body.append_text(chart)
         body.append(f"\nSeed {m.seed}", "dim")
         self.show_result("Session over", body, "n: a new session (same seats and rules)    Enter: menu")

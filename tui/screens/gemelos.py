@@ -226,19 +226,19 @@ class GemelosScreen(GameScreen):
         body = Text()
         body.append(f"{names[r.winner]} wins the round\n", "bold")
         body.append(r.reason[0].upper() + r.reason[1:] + ".\n\n")
-        for t in r.throws:
+        # One line a throw, and each seat's wins after its last throw: six
+        # seats fit the box at 80×24.
+        last = {t.seat: k for k, t in enumerate(r.throws)}
+        for k, t in enumerate(r.throws):
             star = gl["lead"] if t is r.winning_throw else " "
-            body.append(f" {star} {names[t.seat]:<12} {g.describe(t.dice)}\n")
+            pips = self._pips(s.wins[t.seat]) if last[t.seat] == k else ""
+            body.append(f" {star} {names[t.seat]:<12} {g.describe(t.dice):<14} {pips}".rstrip() + "\n")
         if r.pot:
             body.append(f"\nPot {r.pot}: {names[r.winner]} takes {r.payout[r.winner]}")
             back = [f"{names[i]} {p}" for i, p in enumerate(r.payout) if p and i != r.winner]
             if back:
                 body.append(f" (back to {', '.join(back)})")
-            body.append("\n")
-        body.append("\n")
-        for i, n in enumerate(names):
-            pips = self._pips(s.wins[i])
-            body.append(f"   {n:<12} {pips}\n")
+        body.rstrip()
         self.round_box(f"Round {r.number}", body, then)
 
     def finished(self) -> None:
