@@ -44,7 +44,7 @@ def test_a_full_table_with_long_names_fits(game, rules, presses):
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             seen = list(cuts(app))
-            for _ in range(12):  # a few rounds: the table, its result boxes
+            for _ in range(4):  # a few rounds: the table, its result boxes
                 for key in presses:
                     await pilot.press(key)
                     await settle(pilot)
@@ -63,7 +63,7 @@ async def test_a_six_seat_barras_session_over_fits():
     app = GarApp(start=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range(8):
+        for _ in range(3):
             await pilot.press("right", "enter")
             await settle(pilot)
             await pilot.press("space")

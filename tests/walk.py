@@ -1,41 +1,41 @@
-"""Every screen and state the snapshot suite reaches, walked again as text.
+"""Every screen and state the snapshot suite reaches, held to what a player
+must be able to read at 80×24.
 
-``states()`` runs each snapshot test of ``test_snapshots`` with a stand-in
-for ``snap_compare`` that keeps, instead of a picture, what the player sees:
-the terminal's lines and which widgets show text that does not fit them.
-The checks over those states (tests/test_screens.py) then hold for every
-screen the pictures hold, and for any screen added to them later.
+``check`` finds text cut by its box (rows below a widget's bottom, columns
+past its edge, a widget cut by its container) and a dialog whose key bar is
+the one of the screen under it. It runs on every snapshot as it is taken
+(conftest wraps ``snap_compare``), and again on the same states in ASCII
+mode (``walk``, in tests/test_screens.py), where nothing but ASCII may show.
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
 from garito.widgets.keybar import KeyBar
 
-from . import test_snapshots
 from .helpers import screen_lines
 
-SNAPSHOTS = sorted(
-    name
-    for name, fn in vars(test_snapshots).items()
-    if name.startswith("test_") and callable(fn) and "snap_compare" in inspect.signature(fn).parameters
-)
+# Cuts another branch is fixing (the Willie screen's key bar loses "Rules
+# ^q Quit" at 80 columns). Remove an entry when its screen is fixed: a known
+# cut that is no longer there fails the check.
+KNOWN_CUTS = {
+    ("test_willie_invalid_meld_marked", "KeyBar"),
+    ("test_willie_ascii", "KeyBar"),
+}
 
 
 @dataclass
 class State:
     name: str
-    lines: list[str]
+    lines: list[str]  # the terminal's lines
     screen: str  # the active screen's class
-    keybar: str  # the key bar the player sees (the bottom line)
-    cuts: list[str] = field(default_factory=list)  # text that does not fit its widget
-    borrowed_keys: bool = False  # a dialog over a screen whose key bar shows that screen's keys
+    problems: list[str]  # what ``check`` found
 
 
 def _scrolls(widget: Widget) -> bool:
@@ -98,34 +98,63 @@ def cuts(app) -> list[str]:
     return found
 
 
-def _recorder(name: str, kept: list[State]):
+def check(name: str, app) -> list[str]:
+    """What a player could not read on the screen ``app`` shows, for the
+    snapshot test ``name``."""
+    known = {widget for snapshot, widget in KNOWN_CUTS if snapshot == name}
+    found = cuts(app)
+    problems = [f"text cut at 80×24: {c}" for c in found if c.split()[0].split("#")[0] not in known]
+    still = {c.split()[0].split("#")[0] for c in found}
+    problems += [f"{w} is no longer cut: remove it from KNOWN_CUTS" for w in known - still]
+    keybar = screen_lines(app)[-1].strip()
+    if isinstance(app.screen, ModalScreen) and not app.screen.query(KeyBar) and keybar:
+        problems.append(f"{type(app.screen).__name__} shows the keys of the screen under it: {keybar}")
+    return problems
+
+
+async def _settled(pilot, run_before) -> None:
+    if run_before is not None:
+        result = run_before(pilot)
+        if inspect.isawaitable(result):
+            await result
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def checked(snap_compare, name: str):
+    """``snap_compare`` that also runs ``check`` on the screen it takes."""
+
+    def compare(app, *args, run_before=None, **kwargs):
+        problems: list[str] = []
+
+        async def before(pilot):
+            await _settled(pilot, run_before)
+            problems.extend(check(name, app))
+
+        result = snap_compare(app, *args, run_before=before, **kwargs)
+        assert not problems, "\n".join(problems)
+        return result
+
+    return compare
+
+
+def walk(name: str, fixtures: dict) -> State:
+    """The state snapshot test ``name`` reaches (``fixtures``: its other
+    arguments), run again without taking a picture."""
+    from . import test_snapshots
+
+    kept: list[State] = []
+
     def snap_compare(app, terminal_size=(80, 24), run_before=None, press=()):
         async def run():
             async with app.run_test(size=terminal_size) as pilot:
-                if run_before is not None:
-                    result = run_before(pilot)
-                    if inspect.isawaitable(result):
-                        await result
-                await pilot.pause()
-                await pilot.press(*press)
-                await pilot.wait_for_scheduled_animations()
-                await pilot.pause()
-                lines = screen_lines(app)
-                keybar = lines[-1].strip() if lines else ""
-                borrowed = (
-                    isinstance(app.screen, ModalScreen) and not app.screen.query(KeyBar) and bool(keybar)
-                )
-                kept.append(State(name, lines, type(app.screen).__name__, keybar, cuts(app), borrowed))
+                await _settled(pilot, run_before)
+                kept.append(State(name, screen_lines(app), type(app.screen).__name__, check(name, app)))
 
         asyncio.run(run())
         return True
 
-    return snap_compare
-
-
-def walk(name: str, fixtures: dict) -> State:
-    """The state snapshot test ``name`` reaches (fixtures: its other arguments)."""
-    kept: list[State] = []
-    getattr(test_snapshots, name)(snap_compare=_recorder(name, kept), **fixtures)
+    getattr(test_snapshots, name)(snap_compare=snap_compare, **fixtures)
     (state,) = kept
     return state

@@ -159,6 +159,11 @@ class NewGameScreen(Screen[None]):
         helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
         if problem:
             status.update(f"[b]Cannot start:[/b] {problem}")
+        elif not matter and self._on_a_computer_seat(focused):
+            status.update(
+                "With these rules every move is a forced roll: a computer has nothing to\n"
+                "choose, so its level counts only once there are stakes to decide."
+            )
         elif self.shared:
             status.update(
                 "You sit in the first human seat; the other human seats are open for\n"
@@ -173,11 +178,6 @@ class NewGameScreen(Screen[None]):
             status.update(helps[focused.id])
         elif focused is not None and (focused.id or "").startswith("level-"):
             status.update(getattr(self.rules, "LEVELS_HELP", "How well the computer plays."))
-        elif not matter and self._on_a_computer_seat(focused):
-            status.update(
-                "With these rules every move is a forced roll: a computer has nothing to\n"
-                "choose, so its level counts only once there are stakes to decide."
-            )
         else:
             gl = glyphs(self.app.ascii_only)
             status.update(
