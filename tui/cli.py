@@ -4,7 +4,8 @@
     garito play gemelos --seats human,bot --seed 7 [--rule stakes=blind]
     garito rules gemelos                     the rules, printed
     garito stats | history | export N [--text] | audit | replay FILE
-    garito serve --port 2222 --authorized-keys FILE | --guests
+    garito verify FILE                       a shared table's dice, checked
+    garito serve --port 2222 --authorized-keys DIR | --guests
     garito --version | --help
 
 A bad argument prints one line and exits with status 2, never a traceback.
@@ -106,6 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
         "replay", help="step through a game record, move by move", description="Replay a game record."
     )
     replay.add_argument("file", help="a record: `garito export N > FILE`, or a save")
+    verify = sub.add_parser(
+        "verify",
+        help="check a shared table's record against its seed commitment",
+        description="Check that a shared table's record rolled its dice from the seed the table "
+        "committed to before play, and that it replays. Exit 0 verified, 1 not, 2 not a record.",
+    )
+    verify.add_argument("file", help="a record: `garito export N > FILE`")
     sub.add_parser(
         "audit",
         help="count every die rolled and test it for fairness",
@@ -278,6 +286,10 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "serve":
             return serve(args)
+        if args.command == "verify":
+            from .verify_cli import verify
+
+            return verify(args.file)
         if args.command in ("stats", "history", "export", "audit"):
             from . import history_cli
 
