@@ -1,35 +1,37 @@
-"""Players' names, as people type them and strangers send them.
+"""A player's name as Garito keeps it: text for a terminal, a log and a file.
 
-A name is text to show, never markup or a terminal command: whoever draws it
-builds a ``Text`` (or escapes it), and ``printable`` takes out what a
-terminal or a log would act on (control and format characters: escapes,
-bidirectional overrides, zero-width joiners). A name that identifies a
-player over the network (an SSH login, a seat at a shared table) must be one
-already: ``problem`` says why one is not.
+A name comes from a keyboard, a command line, a settings file, a record or
+the network. Whatever it holds, it reaches a terminal as the letters it
+shows: control characters (an escape sequence would restyle or move the
+cursor of every terminal drawing it; a newline would break a one-line row),
+the bidirectional overrides (which reorder what follows them on the line)
+and lone surrogates (which no file or terminal can encode) are taken out
+where a name comes in. Markup is not a matter for this module: the widgets
+draw names as text, never as markup.
 """
 
 from __future__ import annotations
 
-MAX_NAME = 12  # the app's own bound on a player's name (the new-game dialog's)
+import unicodedata
+
+# Long enough for a seat the table server names after a player ("Ana
+# (computer)"); a record from a file cannot make a screen of one name.
+LONGEST = 40
+
+_BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_DROP = ("Cc", "Cs", "Zl", "Zp")  # controls, surrogates, line and paragraph separators
 
 
-def printable(text: str, limit: int | None = None) -> str:
-    """``text`` without the characters a terminal or a log would act on
-    (``str.isprintable``: no control, format or separator character but the
-    space), cut to ``limit`` characters."""
-    kept = "".join(c for c in str(text) if c.isprintable())
-    return kept if limit is None else kept[:limit]
+def printable(text: str, *, lines: bool = False) -> str:
+    """``text`` without the characters a terminal would act on rather than
+    show; ``lines``: newlines are kept (a text of several lines)."""
+    if text.isprintable():  # the usual case, and cheap: nothing to drop
+        return text
+    return "".join(
+        c for c in text if (lines and c == "\n") or (c not in _BIDI and unicodedata.category(c) not in _DROP)
+    )
 
 
-def problem(name: object) -> str | None:
-    """Why ``name`` cannot be a player's name (None: it can): 1 to
-    ``MAX_NAME`` printable characters, no space at either end."""
-    if not isinstance(name, str) or not name:
-        return "a name is 1 to 12 printable characters"
-    if len(name) > MAX_NAME:
-        return f"a name is at most {MAX_NAME} characters"
-    if not name.isprintable():
-        return "a name has no control or invisible characters"
-    if name != name.strip():
-        return "a name does not begin or end with a space"
-    return None
+def clean(name: str) -> str:
+    """A name as kept: printable, and at most ``LONGEST`` characters."""
+    return printable(name)[:LONGEST]

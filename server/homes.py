@@ -22,7 +22,7 @@ import logging
 import re
 from pathlib import Path
 
-from garito.core.names import problem
+from garito.core.identity import problem
 
 log = logging.getLogger("garito.serve")
 
@@ -67,7 +67,7 @@ def decode(folder: str) -> str:
 
 def home_for(root: Path, name: str) -> Path:
     """The home of player ``name`` under ``root`` (a valid name: see
-    ``garito.core.names.problem``). A home kept under the name itself by an
+    ``garito.core.identity.problem``). A home kept under the name itself by an
     older Garito (capital letters, ``_`` or ``.`` in it) moves to its new
     place the first time its player comes back."""
     why = problem(name)

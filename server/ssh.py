@@ -66,7 +66,8 @@ from pathlib import Path
 
 import asyncssh
 
-from garito.core.names import printable, problem
+from garito.core.identity import problem
+from garito.core.names import printable
 
 from . import child as child_setup
 from .homes import home_for
@@ -142,7 +143,7 @@ def terminal_type(term: object) -> str:
 
 def shown(text: object, limit: int = 40) -> str:
     """Anything a client sent, fit for the log: printable, and short."""
-    return printable(str(text), limit)
+    return printable(str(text))[:limit]
 
 
 # ------------------------------------------------------------------ the app

@@ -69,8 +69,9 @@ from typing import Any
 from garito.core import catalog, wire
 from garito.core.dice import COUNTER, commitment, secret_seed
 from garito.core.errors import IllegalAction
+from garito.core.identity import problem
 from garito.core.match import Match, Seat
-from garito.core.names import printable, problem
+from garito.core.names import printable
 from garito.core.variants import offered_config
 from garito.core.words import COMPUTER_NAMES
 
@@ -179,10 +180,15 @@ class Table:
         }
 
 
+def _said(text: object, limit: int) -> str:
+    """Something a client sent, fit to be said back or logged: printable, short."""
+    return printable(str(text))[:limit]
+
+
 def _table_id(m: dict) -> int:
     value = m.get("table")
     if type(value) is not int:
-        raise Refused(f"a table is a number, not {printable(repr(value), 40)}")
+        raise Refused(f"a table is a number, not {_said(repr(value), 40)}")
     return value
 
 
@@ -293,7 +299,7 @@ class TableServer:
             client.send({"op": "error", "rule": str(e)})
         except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as e:
             log.info("%s sent a malformed %s: %s", client.name or "a connection", message["op"][:20], e)
-            client.send({"op": "error", "rule": f"A malformed message: {printable(str(e), 200)}."})
+            client.send({"op": "error", "rule": f"A malformed message: {_said(str(e), 200)}."})
         except Exception:  # a fault of the server's own: the connection and the tables go on
             log.exception("answering %s", client.name or "a connection")
             client.send({"op": "error", "rule": "The server could not do that."})
@@ -327,7 +333,7 @@ class TableServer:
             else:
                 self._act(client, table, m.get("action"))
         else:
-            raise Cut(f"unknown op {printable(op, 20)!r}")
+            raise Cut(f"unknown op {_said(op, 20)!r}")
 
     def _hello(self, client: Client, m: dict) -> None:
         if client.name:
@@ -401,7 +407,7 @@ class TableServer:
             rules = info.load()
             config = offered_config(rules, info.players, len(given), m.get("config"))
         except (LookupError, ValueError) as e:
-            raise Refused(printable(str(e), 200)) from None
+            raise Refused(_said(str(e), 200)) from None
         seats: list[Seat] = []
         for i, seat in enumerate(given):
             seats.append(self._seat(rules, i, seat, {s.name for s in seats}))
@@ -439,13 +445,13 @@ class TableServer:
         else:
             raise Refused("a seat is 'human', 'computer:level' or an object")
         if kind not in ("human", "computer"):
-            raise Refused(f"a seat is human or computer, not {printable(str(kind), 20)!r}")
+            raise Refused(f"a seat is human or computer, not {_said(str(kind), 20)!r}")
         if kind == "human":
             return Seat(f"Seat {i + 1}", "human", rules.LEVELS[-1])  # a person brings a name
         if level in (None, ""):
             level = rules.LEVELS[-1]
         if level not in rules.LEVELS:
-            raise Refused(f"a computer plays {' or '.join(rules.LEVELS)}, not {printable(str(level), 20)!r}")
+            raise Refused(f"a computer plays {' or '.join(rules.LEVELS)}, not {_said(str(level), 20)!r}")
         if name is None or (isinstance(name, str) and not name.strip()):
             name = next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {i + 1}")
         elif isinstance(name, str):
@@ -498,7 +504,7 @@ class TableServer:
         except IllegalAction as e:
             raise Refused(e.rule) from None
         except ValueError as e:
-            raise Refused(printable(str(e), 200)) from None
+            raise Refused(_said(str(e), 200)) from None
         self._broadcast(table)
 
     # ------------------------------------------------------------ play

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +25,6 @@ from textual.widgets.option_list import Option
 from garito.core import catalog
 from garito.core.names import printable
 from garito.widgets.keybar import KeyBar
-from garito.widgets.line import Line
 
 from ..link import Link, Seating, match_of, tables_socket
 from .game import GameScreen
@@ -48,6 +46,10 @@ class LobbyScreen(Screen[None]):
 
     status: var[str] = var("Connecting to the tables…")
 
+    def watch_status(self, status: str) -> None:
+        if self.is_mounted:
+            self.query_one("#lobby-status", Static).update(status)
+
     def __init__(self, path: str | None = None) -> None:
         super().__init__()
         self.path = path or tables_socket()
@@ -64,7 +66,7 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby-body"):
             yield OptionList(id="tables")
             yield Static(id="table-about")
-        yield Line(id="lobby-status").data_bind(text=LobbyScreen.status)
+        yield Static(self.status, id="lobby-status", markup=False)  # it holds the player's name
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -163,7 +165,7 @@ class LobbyScreen(Screen[None]):
         self._fill(arriving or first)
         n = len(self.tables)
         free = sum(1 for t in self.tables if t["free"])
-        me = escape(self.me)  # the status line is markup; a name is text
+        me = self.me
         self.status = (
             f"You are {me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
             if n
@@ -260,8 +262,8 @@ class LobbyScreen(Screen[None]):
             rows = ["Rules this Garito does not know"]
         if rows:
             text.append("\n" + "\n".join(rows) + "\n", "dim")
-        if t.get("commitment"):
-            text.append(f"\nDice committed to {printable(t['commitment'])[:16]}", "dim")
+        if t.get("commitment"):  # the seed's hash, published before the first die (garito verify)
+            text.append(f"Dice sealed: {printable(str(t['commitment']))[:12]}\n", "dim")
         text.append("\n")
         if self._mine(t):
             text.append("Your seat is kept here: Enter takes it back.", "italic")
