@@ -314,26 +314,28 @@ class Terminal(asyncssh.SSHServerSession):
 
     async def _run(self) -> None:
         user = self.user
-        env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
         token = self.serve.tables.admit(user)
-        env.update(
-            TERM=self.term or DEFAULT_TERM,
-            COLORTERM="truecolor",
-            GARITO_HOME=str(home_for(self.serve.home, user)),
-            GARITO_PLAYER=user,
-            GARITO_TABLES=self.serve.tables_path,
-            GARITO_TABLES_TOKEN=token,
-            MALLOC_ARENA_MAX="2",  # threads' malloc arenas count against the address space
-            **{
-                child_setup.SERVER: str(os.getpid()),
-                child_setup.MEMORY: str(self.serve.limits.app_memory),
-            },
-        )
         status = None
         try:
             try:
+                home = home_for(self.serve.home, user)
+                home.mkdir(mode=0o700, parents=True, exist_ok=True)
+                env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
+                env.update(
+                    TERM=self.term or DEFAULT_TERM,
+                    COLORTERM="truecolor",
+                    GARITO_HOME=str(home),
+                    GARITO_PLAYER=user,
+                    GARITO_TABLES=self.serve.tables_path,
+                    GARITO_TABLES_TOKEN=token,
+                    MALLOC_ARENA_MAX="2",  # threads' malloc arenas count against the address space
+                    **{
+                        child_setup.SERVER: str(os.getpid()),
+                        child_setup.MEMORY: str(self.serve.limits.app_memory),
+                    },
+                )
                 await self.app.start(self.serve.argv, env, *self.size)
-            except Exception as e:  # too many open files, no memory, ...: this session only
+            except Exception as e:  # too many open files, no memory, a full disk: this session only
                 log.warning("%s: the app could not start: %s", self.who, e)
                 self._refuse("Garito could not start here just now. Try again in a while.")
                 return
@@ -355,7 +357,8 @@ class Terminal(asyncssh.SSHServerSession):
             self.serve._give_place(self)
             if status is not None:
                 why = f", {self.ending}" if self.ending else ""
-                log.info("%s left (status %s%s)", self.who, status, why)
+                said = signal.Signals(-status).name if status < 0 else status
+                log.info("%s left (status %s%s)", self.who, said, why)
                 self._close(0 if status == 0 and not self.ending else 1)
             if not self.finished.done():
                 self.finished.set_result(None)
@@ -688,18 +691,36 @@ class Serve:
             t.end(why)
         if terminals:
             await asyncio.wait([t.finished for t in terminals], timeout=KILL_AFTER + 2)
-        for c in list(self.connections):
-            if c.conn is not None:
-                c.conn.close()
+        closing = [c.conn for c in self.connections if c.conn is not None]
+        for conn in closing:
+            conn.close()
+        if closing:
+            await asyncio.wait([asyncio.create_task(conn.wait_closed()) for conn in closing], timeout=5)
         if self.server is not None:
             await self.server.wait_closed()
         if self._folder:
             shutil.rmtree(self._folder, ignore_errors=True)
 
 
+class PrintableLog(logging.Formatter):
+    """Every log line as text, asyncssh's included (it names the user
+    logging in): nothing a client sent can move an operator's cursor,
+    recolour the terminal, or forge a line of its own with a newline."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.msg, record.args = printable(record.getMessage()), ()
+        return super().format(record)
+
+
+def log_to_stderr() -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(PrintableLog("%(asctime)s %(name)s %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
+
+
 async def serve_forever(home: Path, host: str, port: int, **options) -> None:
     """Serve until SIGTERM or SIGINT, then stop cleanly (``Serve.close``)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    log_to_stderr()
     server = Serve(home, **options)
     bound = await server.start(host, port)
     stop = asyncio.Event()
@@ -707,7 +728,7 @@ async def serve_forever(home: Path, host: str, port: int, **options) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     how = "guests" if options.get("guests") else f"keys from {options.get('authorized_keys')}"
-    log.info("Garito serves on %s port %d (%s)", host, bound, how)
+    log.info("Garito serves on %s port %d (%s), tables at %s", host, bound, how, server.tables_path)
     try:
         await stop.wait()
         log.info("stopping: %d players, %d tables", len(server.terminals), len(server.tables.tables))
