@@ -718,6 +718,10 @@ def log_to_stderr() -> None:
     logging.basicConfig(level=logging.INFO, handlers=[handler])
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
 async def serve_forever(home: Path, host: str, port: int, **options) -> None:
     """Serve until SIGTERM or SIGINT, then stop cleanly (``Serve.close``)."""
     log_to_stderr()
@@ -735,4 +739,4 @@ async def serve_forever(home: Path, host: str, port: int, **options) -> None:
     finally:
         players, tables = len(server.terminals), len(server.tables.tables)
         await server.close()
-        log.info("Garito stopped: %d players let go, %d tables closed", players, tables)
+        log.info("Garito stopped: %s let go, %s closed", _count(players, "player"), _count(tables, "table"))

@@ -492,3 +492,39 @@ def test_the_log_shows_whatever_a_client_sent_as_text():
     )
     line = ssh.PrintableLog("%(name)s %(message)s").format(record)
     assert line == "asyncssh Beginning auth for user a[2Jb"
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["serve"], "give --authorized-keys PATH, or --guests to let anyone in"),
+        (["serve", "--guests", "--authorized-keys", "x"], "--guests lets anyone in"),
+        (
+            ["serve", "--guests", "--max-connections", "0"],
+            "argument --max-connections: a whole number from 1",
+        ),
+        (
+            ["serve", "--guests", "--max-per-address", "-1"],
+            "argument --max-per-address: a whole number from 1",
+        ),
+        (["serve", "--guests", "--idle-timeout", "soon"], "argument --idle-timeout: a whole number from 1"),
+        (["serve", "--guests", "--app-memory", "100"], "--app-memory below 256 MB"),
+        (["serve", "--authorized-keys", "/nonexistent/keys"], "cannot read /nonexistent/keys"),
+    ],
+)
+def test_a_bad_serve_argument_prints_one_line_and_exits_2(argv, message, capsys):
+    from garito.tui import cli
+
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"garito: error: {message}") and err.count("\n") == 1
+
+
+def test_a_keys_file_that_binds_no_key_is_refused_at_the_start(tmp_path, capsys):
+    from garito.tui import cli
+
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(make_key().export_public_key())
+    assert cli.main(["serve", "--authorized-keys", str(keys)]) == 2
+    err = capsys.readouterr().err
+    assert "no key in" in err and 'principals="NAME"' in err and err.count("\n") == 1

@@ -108,7 +108,7 @@ async def test_under_nohup_a_game_ends_with_its_connection_and_sigterm_stops_cle
         await asyncio.wait_for(bea.process.wait_closed(), TIMEOUT)  # she is told, and let go
         assert not alive(pid) and not folder.exists()
         assert (
-            server.log.rstrip().splitlines()[-1].endswith("Garito stopped: 1 players let go, 0 tables closed")
+            server.log.rstrip().splitlines()[-1].endswith("Garito stopped: 1 player let go, 0 tables closed")
         )
         await bea.close()
     finally:
