@@ -341,7 +341,7 @@ class Terminal(asyncssh.SSHServerSession):
                 return
             log.info("%s plays (pid %d, %dx%d)", self.who, self.app.pid, *self.size)
             if self.ending:  # the connection went while the app started
-                self.app.signal(signal.SIGHUP)
+                self._hang_up()
             self._start_reading_app()
             self._feed()
             self._later(self.serve.limits.idle, self._check_idle)
@@ -369,12 +369,17 @@ class Terminal(asyncssh.SSHServerSession):
             return
         self.ending = why
         if self.app.running:
-            self.app.signal(signal.SIGHUP)
-            self._later(KILL_AFTER, lambda: self.app.signal(signal.SIGKILL))
+            self._hang_up()
         elif self._task is None:  # never started: nothing to wait for
             self._close(1)
             if not self.finished.done():
                 self.finished.set_result(None)
+
+    def _hang_up(self) -> None:
+        """The app's terminal hangs up; an app still there after
+        ``KILL_AFTER`` seconds is killed."""
+        self.app.signal(signal.SIGHUP)
+        self._later(KILL_AFTER, lambda: self.app.signal(signal.SIGKILL))
 
     def _refuse(self, message: str) -> None:
         if self.chan is not None:
