@@ -519,7 +519,7 @@ class _Connection(asyncssh.SSHServer):
         why = self.serve._take_connection(self)
         if why:
             log.warning("refused %s: %s", self.peer, why)
-            conn.close()
+            conn.abort()  # no SSH word yet: a disconnect message would read as a broken banner
             return
         self.counted = True
         log.info("connection from %s (%d open)", self.peer, len(self.serve.connections))
