@@ -82,6 +82,12 @@ CHILD = [sys.executable, "-c", "from garito.server.child import main; main()"]
 
 MAX_COLS, MAX_ROWS = 500, 200  # a 4K screen in a 7-pixel font; the app at this size: see README
 IN_HIGH, IN_LOW = 64 << 10, 16 << 10  # keys waiting for the app: stop reading the client / read again
+# Keys reach the app at most this fast: Textual reads its terminal at once
+# and queues every key, so a flood it cannot digest (1.6-7.5 KB/s of plain
+# keys, measured) would grow the app until its memory cap ends it, a core
+# busy meanwhile. A person types tens of bytes a second; a mouse dragged
+# across the terminal sends about a kilobyte.
+KEY_RATE, KEY_BURST = 1024, 16 << 10
 OUT_HIGH, OUT_LOW = 256 << 10, 64 << 10  # screen waiting for the client: stop reading the app / again
 OUT_MAX = 1 << 20  # screen waiting beyond any pause: the client is let go
 STALL = 60.0  # seconds a client may take nothing of its screen
@@ -106,7 +112,7 @@ class Limits:
     per_address: int = 8  # connections from one address
     login_grace: float = 30.0  # seconds to log in, and then to open the terminal
     idle: float = 1800.0  # seconds without a key before an app is ended
-    app_memory: int = 1 << 30  # bytes of address space an app may map
+    app_memory: int = 512 << 20  # bytes of address space an app may map (its peak: 255 MB at 500x200)
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -222,6 +228,8 @@ class Terminal(asyncssh.SSHServerSession):
         self.ending = ""  # why the session is being ended, once it is
         self.finished = asyncio.get_running_loop().create_future()
         self._writer_on = self._reader_on = False
+        self.allowance, self._allowed_at = float(KEY_BURST), time.monotonic()  # the keys' rate limit
+        self._refill: asyncio.TimerHandle | None = None
         self._timers: list[asyncio.TimerHandle] = []
         self._task: asyncio.Task | None = None
 
@@ -351,6 +359,8 @@ class Terminal(asyncssh.SSHServerSession):
             self.serve.tables.dismiss(token)
             self._stop_reading_app()
             self._stop_writing_app()
+            if self._refill is not None:
+                self._refill.cancel()
             self.app.close()
             for timer in self._timers:
                 timer.cancel()
@@ -450,23 +460,30 @@ class Terminal(asyncssh.SSHServerSession):
             self.end("the screen was not read")
 
     def _feed(self) -> None:
-        """Keys to the app, as much as its pty takes now; the rest waits
-        (the loop says when the pty takes more), within ``IN_HIGH``."""
+        """Keys to the app, as fast as it can be expected to take them
+        (``KEY_RATE``, with a burst of ``KEY_BURST``) and its pty takes
+        them; the rest waits (the loop says when the pty takes more, a timer
+        when the rate allows more), within ``IN_HIGH``."""
         fd = self.app.fd
         if fd >= 0:
-            while self.keys_in:
+            self._allow()
+            while self.keys_in and self.allowance >= 1:
                 try:
-                    n = os.write(fd, self.keys_in[:65536])
+                    n = os.write(fd, self.keys_in[: min(65536, int(self.allowance))])
                 except BlockingIOError:
                     break
                 except OSError:
                     self.keys_in.clear()  # the app is gone
                     break
                 del self.keys_in[:n]
-            if self.keys_in:
-                self._start_writing_app()
+                self.allowance -= n
+            if self.keys_in and self.allowance >= 1:
+                self._start_writing_app()  # the pty is full: when it takes more
             else:
                 self._stop_writing_app()
+                if self.keys_in and self._refill is None:  # the rate: when it allows more
+                    wait = min(1.0, (min(len(self.keys_in), 4096) - self.allowance) / KEY_RATE)
+                    self._refill = asyncio.get_running_loop().call_later(max(0.01, wait), self._refilled)
         waiting = len(self.keys_in)
         if not self.paused and waiting > IN_HIGH and self.chan is not None:
             self.paused = True
@@ -484,6 +501,15 @@ class Terminal(asyncssh.SSHServerSession):
         if self.behind and not waiting:
             self.behind = False
             log.info("%s: the app has read every key", self.who)
+
+    def _allow(self) -> None:
+        now = time.monotonic()
+        self.allowance = min(KEY_BURST, self.allowance + (now - self._allowed_at) * KEY_RATE)
+        self._allowed_at = now
+
+    def _refilled(self) -> None:
+        self._refill = None
+        self._feed()
 
     def _resume_reading(self) -> None:
         if self.chan is not None and not self.paused and not self.ending:

@@ -139,9 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     limits.add_argument(
         "--app-memory",
         type=_count,
-        default=1024,
+        default=512,
         metavar="MB",
-        help="address space each game may use; past it, that game alone fails (default 1024)",
+        help="address space each game may use; past it, that game alone fails (default 512)",
     )
     replay = sub.add_parser(
         "replay", help="step through a game record, move by move", description="Replay a game record."
