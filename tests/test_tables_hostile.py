@@ -11,6 +11,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from garito.core import dice
 from garito.core.fairness import verify
@@ -304,3 +306,23 @@ async def test_a_table_commits_to_its_seed_and_shows_it_at_the_end():
         assert record["commitment"] == promised and verify(json.loads(json.dumps(record))).verified
     finally:
         await server.close()
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_the_server_takes_exactly_the_configs_the_dialog_can_make(data):
+    from garito.core import catalog
+    from garito.core.variants import offered_config
+
+    info = data.draw(st.sampled_from([g for g in catalog.GAMES if g.playable]))
+    rules = info.load()
+    players = data.draw(st.integers(*info.players))
+    values = {v.key: data.draw(st.sampled_from(v.choices)) for v in rules.VARIANTS}
+    try:
+        expected = rules.Config(players=players, **values)
+    except ValueError:
+        with pytest.raises(ValueError):
+            offered_config(rules, info.players, players, values)
+        return
+    sent = json.loads(json.dumps(expected.to_dict()))  # as the lobby sends it
+    assert offered_config(rules, info.players, players, sent) == expected
