@@ -12,17 +12,17 @@ transfer.
 Who comes in: with ``--authorized-keys``, a key logs in only as the name(s)
 it is bound to (``keys``); with ``--guests``, nobody is asked for anything and
 the SSH user name is the player's name. Either way a name is 1 to 12
-printable characters (``garito.core.names``). The host key is made once and
+printable characters (``garito.core.identity``). The host key is made once and
 kept under the data directory.
 
 Nothing a client does can stall the others or fill the host:
 
-* the server's loop never waits on a client: the pty is non-blocking, and a
-  session keeps at most ``IN_HIGH`` bytes of keys the app has not read (then
-  it stops reading the channel, and SSH's window stops the client) and
-  ``OUT_HIGH`` bytes of screen the client has not taken (then it stops
-  reading the app, whose writes wait); a client that takes nothing for
-  ``STALL`` seconds is let go;
+* the server's loop never waits on a client: the pty is non-blocking; keys
+  go to the app no faster than ``KEY_RATE``; a session keeps at most
+  ``IN_HIGH`` bytes of keys the app has not taken (then it stops reading
+  the channel, and SSH's window stops the client) and ``OUT_HIGH`` bytes of
+  screen the client has not taken (then it stops reading the app, whose
+  writes wait); a client that takes nothing for ``STALL`` seconds is let go;
 * terminal sizes are clamped to ``MAX_COLS`` x ``MAX_ROWS`` at the start and
   on every resize, and a terminal type that is not a plain name is replaced;
 * ``Limits``: connections at once (a refusal never frees a place), per
