@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..dice import RngState, new_stream, roll
+from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import FIGURES, STATUETTES, final_wins, takes, why_wins
@@ -247,8 +247,8 @@ def throws_per_turn(state: State | View, seat: int) -> int:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
-    rng = new_stream(seed, dice)
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
+    rng = new_stream(seed, dice, stream)
     events: tuple[Event, ...] = ()
     while True:
         pair, rng = roll(rng, 10, 2)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .. import words
-from ..dice import RngState, new_stream, roll
+from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import RED_MAN, Hand, compare, describe, explain, fulfils, is_prediction, prediction_label, show
@@ -275,11 +275,11 @@ def stake_limits(state: State | View) -> range | None:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed, dice),
+        rng=new_stream(seed, dice, stream),
         round=0,
         first=config.first,
         stage="roll",

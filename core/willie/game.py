@@ -19,11 +19,10 @@ it cannot list; ``apply`` checks a ``meld`` against the rules
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from ..dice import RngState, new_stream
+from ..dice import MT, RngState, generator, new_stream
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from ..words import count
@@ -189,12 +188,10 @@ class Result:
     rounds: int
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
     if dice:
         raise ValueError("Willie is played with cards: a record of dice does not fit it")
-    rng = new_stream(seed)
-    r = random.Random()
-    r.setstate(rng)
+    r = generator(new_stream(seed, stream=stream))
     dealer = r.randrange(config.players)
     n = config.players
     state = State(
@@ -221,8 +218,7 @@ def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
 def _deal(state: State) -> State:
     n = state.config.players
     dealer = (state.dealer + 1) % n
-    r = random.Random()
-    r.setstate(state.rng)
+    r = generator(state.rng)
     cards = list(deck())
     r.shuffle(cards)
     size = state.config.cards_dealt
