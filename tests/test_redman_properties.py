@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from garito.core.match import Match, Seat
 from garito.core.redman import PREDICTIONS, Config, legal_actions, paid, result, settle, view
-from garito.core.redman.game import ledger_net
 from garito.core.redman.bot import choose
+from garito.core.redman.game import ledger_net
 
 configs = st.builds(
     Config,

@@ -251,7 +251,9 @@ class Result:
 # ---------------------------------------------------------------- chips
 
 
-def ledger_net(ledger: tuple[RoundResult, ...], red_man: int | None, edition: int = EDITION) -> tuple[int, int]:
+def ledger_net(
+    ledger: tuple[RoundResult, ...], red_man: int | None, edition: int = EDITION
+) -> tuple[int, int]:
     """What each seat collects as the ledger stands. After a Red Man: every
     chip the rival put in, nothing of his own lost (edition 1: the sum of
     the stakes)."""
