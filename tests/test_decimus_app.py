@@ -173,8 +173,9 @@ def test_a_rules_page_renders_for_a_match_config():
 
 @sync
 async def test_the_rules_screen_of_a_20_point_match_says_20():
-    from garito.tui.screens.rules import RulesScreen
     from textual.widgets import Markdown
+
+    from garito.tui.screens.rules import RulesScreen
 
     app = GarApp(start=decimus_match(target=20))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -466,7 +466,8 @@ def narrate(event: Event, names) -> str:
         verb = "ties" if reason.startswith("a tie") else "beats"
         return (
             f"{title}: {who}'s {describe(event.game, won, owned=True)} {verb} {other}'s "
-            f"{describe(event.game, lost, owned=True)} ({reason}); {who} takes {count(event.amount, 'point')}."
+            f"{describe(event.game, lost, owned=True)} ({reason}); "
+            f"{who} takes {count(event.amount, 'point')}."
         )
     if k == "end":
         return f"{who} wins the match."

@@ -19,7 +19,6 @@ from textual.widgets import Markdown, Static
 from garito.core import catalog
 from garito.widgets.keybar import KeyBar
 
-
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
 
 
