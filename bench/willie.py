@@ -39,7 +39,7 @@ def timed(positions, budget=None) -> list[float]:
     out = []
     for table, hand in positions:
         start = time.perf_counter()
-        best_play(table, hand, budget=budget)
+        best_play(table, hand, budget=budget, strict=True)
         out.append((time.perf_counter() - start) * 1000)
     return out
 
