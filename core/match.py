@@ -130,7 +130,7 @@ class Match:
         try:
             info = catalog.get(data.get("game"))
             rules = info.load()
-            config = rules.Config.from_dict(data["config"])
+            config = rules.Config.from_record(data["config"])
             seed = data["seed"]
             if not isinstance(seed, int):
                 raise RecordError("the seed must be an integer")

@@ -46,9 +46,15 @@ class Variant:
 class RecordedConfig:
     """``to_dict``/``from_dict`` for a game's frozen ``Config`` dataclass, as
     game records store it: plain JSON values, tuples as lists, unknown keys
-    refused naming the game (``GAME``)."""
+    refused naming the game (``GAME``).
+
+    ``LEGACY`` names the fields added when a rule was read anew, each with
+    the value a record written before the field existed was played under:
+    ``from_record`` gives it to such a record, so it replays as it was
+    played, while a new match takes the field's default (the rule now)."""
 
     GAME: ClassVar[str] = "this game"
+    LEGACY: ClassVar[dict[str, Any]] = {}
 
     def to_dict(self) -> dict:
         out = {}
@@ -70,6 +76,14 @@ class RecordedConfig:
                     raise ValueError(f"{name} is a list")
                 values[name] = tuple(value)
         return cls(**values)
+
+    @classmethod
+    def from_record(cls, data: dict):
+        """``from_dict`` for a stored record: a field it lacks that ``LEGACY``
+        names takes the value the record was played under."""
+        if not isinstance(data, dict):
+            raise ValueError("the settings are a JSON object")
+        return cls.from_dict({**cls.LEGACY, **data})
 
 
 def view_of(view_cls, state, **given):

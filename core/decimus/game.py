@@ -465,8 +465,9 @@ def narrate(event: Event, names) -> str:
         reason = why(event.game, won, lost, True)
         verb = "ties" if reason.startswith("a tie") else "beats"
         return (
-            f"{title}: {who}'s {describe(event.game, won)} {verb} {other}'s "
-            f"{describe(event.game, lost)} ({reason}); {who} takes {count(event.amount, 'point')}."
+            f"{title}: {who}'s {describe(event.game, won, owned=True)} {verb} {other}'s "
+            f"{describe(event.game, lost, owned=True)} ({reason}); "
+            f"{who} takes {count(event.amount, 'point')}."
         )
     if k == "end":
         return f"{who} wins the match."
