@@ -4,18 +4,23 @@ A record is (game, config, seed, actions) plus who sat where; replaying it
 through the game's ``apply`` gives the identical state, dice included, since
 the dice come from the seeded stream inside the state. A record may also
 carry ``dice``: faces thrown at a real table, used before the seeded stream
-(how the rule texts' worked matches are kept as records). Records are JSON with
-a schema version; anything else is refused with ``RecordError``.
+(how the rule texts' worked matches are kept as records); ``stream``, the
+kind of dice stream when it is not the default (``dice.STREAMS``: a table
+server's is a cryptographic one); and ``commitment``, the hash of the seed
+that a shared table published before its first die (``fairness``). Records
+are JSON with a schema version; anything else is refused with ``RecordError``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from . import catalog
+from .dice import MT, STREAMS
 from .errors import IllegalAction
 
 SCHEMA = 1
@@ -59,6 +64,8 @@ class Match:
     actions: tuple[Any, ...] = ()
     state: Any = field(default=None, compare=False)
     dice: tuple[int, ...] = ()  # recorded faces the dice give first
+    stream: str = MT  # the kind of dice stream (dice.STREAMS)
+    commitment: str = ""  # a shared table's published hash of its seed
 
     @property
     def rules(self) -> ModuleType:
@@ -66,20 +73,25 @@ class Match:
 
     @classmethod
     def start(
-        cls, game: str, config: Any, seed: int, seats: tuple[Seat, ...], dice: tuple[int, ...] = ()
+        cls,
+        game: str,
+        config: Any,
+        seed: int,
+        seats: tuple[Seat, ...],
+        dice: tuple[int, ...] = (),
+        stream: str = MT,
+        commitment: str = "",
     ) -> Match:
         rules = catalog.get(game).load()
         if len(seats) != config.players:
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
-        state = rules.new_game(config, seed, tuple(dice)) if dice else rules.new_game(config, seed)
-        return cls(game, config, seed, tuple(seats), (), state, tuple(dice))
+        state = rules.new_game(config, seed, tuple(dice), stream=stream)
+        return cls(game, config, seed, tuple(seats), (), state, tuple(dice), stream, commitment)
 
     def play(self, action: Any) -> Match:
         """The match after ``action``; ``IllegalAction`` if the rules refuse it."""
         state = self.rules.apply(self.state, action)
-        return Match(
-            self.game, self.config, self.seed, self.seats, self.actions + (action,), state, self.dice
-        )
+        return dataclasses.replace(self, actions=self.actions + (action,), state=state)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -98,6 +110,10 @@ class Match:
         }
         if self.dice:
             record["dice"] = list(self.dice)
+        if self.stream != MT:
+            record["stream"] = self.stream
+        if self.commitment:
+            record["commitment"] = self.commitment
         return record
 
     def to_json(self) -> str:
@@ -114,7 +130,7 @@ class Match:
         try:
             info = catalog.get(data.get("game"))
             rules = info.load()
-            config = rules.Config.from_dict(data["config"])
+            config = rules.Config.from_record(data["config"])
             seed = data["seed"]
             if not isinstance(seed, int):
                 raise RecordError("the seed must be an integer")
@@ -122,7 +138,13 @@ class Match:
             dice = data.get("dice", [])
             if not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
                 raise RecordError("recorded dice are a list of faces")
-            match = cls.start(info.id, config, seed, seats, tuple(dice))
+            stream = data.get("stream", MT)
+            if stream not in STREAMS:
+                raise RecordError(f"unknown dice stream {stream!r}")
+            commitment = data.get("commitment", "")
+            if not isinstance(commitment, str) or len(commitment) > 128:
+                raise RecordError("a seed commitment is a hexadecimal hash")
+            match = cls.start(info.id, config, seed, seats, tuple(dice), stream, commitment)
             for text in data["actions"]:
                 match = match.play(rules.Action.parse(text))
         except RecordError:
