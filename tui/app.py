@@ -13,10 +13,12 @@ from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.events import Resize
 from textual.screen import Screen
 
 from garito.core.match import Match
+from garito.widgets.glyphs import ascii_filter, to_ascii
 
 from . import THEMES
 from .screens.menu import MenuScreen
@@ -62,6 +64,7 @@ class GarApp(App[None]):
         self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self._start = start
         self._replay = replay
+        self._ascii_filter = ascii_filter() if self.ascii_only else None
 
     def on_mount(self) -> None:
         self.theme = self._wanted_theme
@@ -89,8 +92,12 @@ class GarApp(App[None]):
         self.push_screen(screen_for(match).replay(at))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's commands (themes, keys, quit) and Garito's own."""
-        yield from super().get_system_commands(screen)
+        """Textual's theme and quit commands, and Garito's own. Not Textual's
+        "Keys" (a help panel for widgets), "Maximize" or "Screenshot" (an SVG
+        written where the server runs, over SSH): nothing a player needs."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Quit"):
+                yield command
         from garito.core import catalog
 
         from .screens.game import GameScreen
@@ -135,6 +142,36 @@ class GarApp(App[None]):
 
     # ---------------------------------------------------------- too small
 
+    def get_line_filters(self):
+        """In ASCII mode every sign drawn is ASCII, Textual's own included."""
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_filter] if self._ascii_filter is not None else filters
+
+    def notify(self, message: str, *, title: str = "", **kwargs) -> None:
+        if self.ascii_only:  # a rule's words from the core may hold signs ("1 ≤ minimum")
+            message, title = to_ascii(message), to_ascii(title)
+        super().notify(message, title=title, **kwargs)
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
+        """Screens opened while the terminal is too small (a computer ending
+        the match, the first start's question) go under the notice."""
+        if self.ascii_only and isinstance(screen, CommandPalette):
+            screen.call_after_refresh(self._ascii_palette, screen)
+        if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+            opened = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+            super().push_screen(TooSmallScreen())
+            return opened
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+
+    @staticmethod
+    def _ascii_palette(palette) -> None:
+        from textual.command import SearchIcon
+
+        for icon in palette.query(SearchIcon):  # a magnifying glass, two cells wide
+            icon.icon = ">"
+            icon.refresh()
+
     def on_resize(self, event: Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
@@ -144,6 +181,7 @@ class GarApp(App[None]):
         if small and not showing:
             self.push_screen(TooSmallScreen())
         elif small:
-            self.screen.query_one(TooSmallScreen.Notice).size_now = (width, height)
+            for notice in self.screen.query(TooSmallScreen.SizeNotice):  # none before it composes
+                notice.size_now = (width, height)
         elif showing:
             self.pop_screen()

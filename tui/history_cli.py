@@ -149,8 +149,11 @@ def audit() -> int:
         for face, n in enumerate(f.counts, 1):
             table.add_row(str(face), f"{n:,}", f"{n / f.rolls:.1%}")
         console.print(table)
-        verdict = "consistent with fair dice" if f.p >= 0.01 else "unlikely from fair dice"
-        console.print(f"  chi-square {f.chi2:.2f} on {f.dof} degrees of freedom, p = {f.p:.3f}: {verdict}\n")
+        if f.fair is None:
+            console.print(f"  {f.verdict[0].upper()}{f.verdict[1:]}.\n")
+            continue
+        test = f"chi-square {f.chi2:.2f} on {f.dof} degrees of freedom, p = {f.p:.3f}"
+        console.print(f"  {test}: {f.verdict}\n")
     if bad:
         console.print(f"{bad} record(s) could not be replayed and were left out.")
     return 0

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .glyphs import ascii_text, is_ascii
 from .rows import RowRepaint
 
 
@@ -26,7 +27,7 @@ class Line(RowRepaint, Widget, can_focus=False):
         """The rows on screen: (plain text, the row's markup-free spans as
         a key), so a change of style alone also counts as a change."""
         width = max(1, self.content_size.width)
-        lines = Text.from_markup(self.text, overflow="fold").wrap(self.app.console, width)
+        lines = self._text().wrap(self.app.console, width)
         return [(line.plain.rstrip(), repr(line.spans)) for line in lines]
 
     def watch_text(self) -> None:
@@ -36,4 +37,8 @@ class Line(RowRepaint, Widget, can_focus=False):
 
     def render(self) -> Text:
         self.shown(self._rows())
-        return Text.from_markup(self.text, overflow="fold")
+        return self._text()
+
+    def _text(self) -> Text:
+        text = Text.from_markup(self.text, overflow="fold")
+        return ascii_text(text) if is_ascii(self) else text

@@ -361,8 +361,8 @@ class DecimusScreen(GameScreen):
         res = dx.result(m.state)
         names = m.names
         body = Text()
-        body.append(f"{names[res.winner]} wins the match, {res.scores[res.winner]} to ", "bold")
-        body.append(f"{res.scores[1 - res.winner]}", "bold")
-        body.append(f"\nafter {res.rounds} round{'s' if res.rounds != 1 else ''}.\n")
+        won, lost = res.scores[res.winner], res.scores[1 - res.winner]
+        body.append(f"{names[res.winner]} wins the match, {won} to {lost}, ", "bold")
+        body.append(f"after {res.rounds} round{'s' if res.rounds != 1 else ''}.\n")
         body.append(f"\nSeed {m.seed}", "dim")
         self.show_result("Match over", body)

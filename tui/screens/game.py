@@ -72,6 +72,7 @@ class GameScreen(Screen[None]):
         self._notice_timer = None  # closes it at a table with no human
         self._reveal = None  # opens it a moment after the move that ended the round
         self._notice = None  # the round's result box, once mounted
+        self.ended: int | None = None  # a round's result is up: the table shows events[:ended]
         self._story: list[str] = []  # the log so far; events only ever grow
         self._story_names: tuple[str, ...] = match.names
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
@@ -172,6 +173,20 @@ class GameScreen(Screen[None]):
     def action_stake_by(self, delta: int) -> None:
         self.amount = max(self.low, min(self.high, self.amount + delta))
 
+    def hold_round(self, before: Match, after: Match, proceed):
+        """While a round's result is on screen the table shows the round
+        that ended, not the next one the same move began: the events up to
+        the next round's first (``ended``). Returns what closes the box."""
+        events, new = after.state.events, range(len(after.state.events) - 1, len(before.state.events) - 1, -1)
+        self.ended = next((i for i in new if events[i].kind == "round"), len(events))
+        self.show()
+
+        def closed(_=None) -> None:
+            self.ended = None
+            proceed()
+
+        return closed
+
     def round_box(self, title: str, body, then) -> None:
         """Show a round's result over the table; ``then()`` when it closes.
         It opens a moment after the move that ended the round (half the
@@ -244,7 +259,7 @@ class GameScreen(Screen[None]):
         move = (
             f"move {self.at} of {last}: {self.match.actions[-1]}" if self.at else f"the start (0 of {last})"
         )
-        self.prompt = f"Replay, {move}.  ← → step, Home End, Esc back"
+        self.prompt = f"Replay, {move}.  ←/→ step, Home End, Esc back"
 
     def _replay_key(self, event) -> None:
         keys = {"left": -1, "right": 1, "pageup": -10, "pagedown": 10}
@@ -315,6 +330,8 @@ class GameScreen(Screen[None]):
 
         self._notice = Notice()
         self.mount(self._notice)
+        # Colours a screen picks itself (the suits) follow the theme.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show())
         if self.frames is not None:
             self.busy = True  # nobody plays in a replay
             self.step_to(self.at)

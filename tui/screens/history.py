@@ -82,7 +82,7 @@ class StatsScreen(Screen[None]):
 
         game = self.choices[self.choice]
         title = catalog.get(game).title if game else "all games"
-        self.heading = f"Statistics — {title}   (← → another game)"
+        self.heading = f"Statistics — {title}   (←/→ another game)"
         entries = [e for e in self.entries if game is None or e.game == game]
         lines = sorted(st.lines(entries), key=lambda x: (-x.played, x.player, x.game))
         body = self.query_one("#stats-table", Static)
@@ -293,12 +293,11 @@ class AuditScreen(Screen[None]):
             for face, n in enumerate(f.counts, 1):
                 out.append(f" {face:>2} {n:>6,} {n / f.rolls:6.1%} ")
                 out.append(bar * max(1, round(30 * n / top)) + "\n", "cyan")
-            fair = f.p >= 0.01
+            if f.fair is None:
+                out.append(f" {f.verdict[0].upper()}{f.verdict[1:]}.\n\n", "dim")
+                continue
             out.append(f" chi-square {f.chi2:.2f} ({f.dof} d.f.), p = {f.p:.3f}: ")
-            out.append(
-                "consistent with fair dice\n\n" if fair else "unlikely from fair dice\n\n",
-                "green" if fair else "bold red",
-            )
+            out.append(f"{f.verdict}\n\n", "green" if f.fair else "bold red")
         if bad:
             out.append(f"{bad} record(s) could not be replayed and were left out.\n", "dim")
         body.update(out)

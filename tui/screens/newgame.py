@@ -17,6 +17,7 @@ from garito.core.dice import fresh_seed
 from garito.core.match import Match, Seat
 from garito.core.variants import offered_config
 from garito.widgets.choice import Choice
+from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 
 from ..games import default_names
@@ -64,7 +65,8 @@ class NewGameScreen(Screen[None]):
                     kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
                     levels[i] = seat.get("level") if seat.get("level") in self.rules.LEVELS else levels[i]
                     names[i] = str(seat.get("name") or names[i])[:12]
-        yield Static(f"{'New table' if self.shared else 'New game'} — {self.info.title}", id="title")
+        dash = glyphs(self.app.ascii_only)["dash"]
+        yield Static(f"{'New table' if self.shared else 'New game'} {dash} {self.info.title}", id="title")
         with Horizontal(id="newgame"):
             with Vertical(id="seats", classes="panel") as seats:
                 seats.border_title = "Seats"
@@ -144,8 +146,10 @@ class NewGameScreen(Screen[None]):
             row.display = i < n
             computer = self.query_one(f"#kind-{i}", Choice).value == "computer"
             level = self.query_one(f"#level-{i}", Choice)
+            # Shown even where the rules leave it nothing to decide (greyed,
+            # and the status line says why), so the seat says what plays it.
             level.disabled = not (computer and matter)
-            level.visible = computer and matter
+            level.visible = computer
         for v in self.rules.VARIANTS:
             self.query_one(f"#var-{v.key}", Choice).display = v.active(values)
         if self.shared:
@@ -156,6 +160,11 @@ class NewGameScreen(Screen[None]):
         helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
         if problem:
             status.update(f"[b]Cannot start:[/b] {problem}")
+        elif not matter and self._on_a_computer_seat(focused):
+            status.update(
+                "With these rules every move is a forced roll: a computer has nothing to\n"
+                "choose, so its level counts only once there are stakes to decide."
+            )
         elif self.shared:
             status.update(
                 "You sit in the first human seat; the other human seats are open for\n"
@@ -171,7 +180,16 @@ class NewGameScreen(Screen[None]):
         elif focused is not None and (focused.id or "").startswith("level-"):
             status.update(getattr(self.rules, "LEVELS_HELP", "How well the computer plays."))
         else:
-            status.update("↑/↓ move   ←/→ change   type a name   Enter starts the game")
+            gl = glyphs(self.app.ascii_only)
+            status.update(
+                f"{gl['updown']} move   {gl['arrows']} change   type a name   Enter starts the game"
+            )
+
+    def _on_a_computer_seat(self, focused) -> bool:
+        row = focused.parent if focused is not None else None
+        if row is None or not (row.id or "").startswith("seat-"):
+            return False
+        return self.query_one(f"#kind-{row.id.removeprefix('seat-')}", Choice).value == "computer"
 
     def _open_seats(self, n: int) -> None:
         """At a shared table the human seats after the first are for other

@@ -12,15 +12,21 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from garito.widgets.keybar import KeyBar
+
 
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is below 80×24; the app removes
-    it as soon as the terminal is large enough again. Nothing underneath is
-    lost: the screens below keep their state."""
+    it as soon as the terminal is large enough again, and keeps it on top of
+    any screen opened meanwhile. Nothing underneath is lost: the screens
+    below keep their state."""
 
     BINDINGS = [Binding("escape", "nothing", show=False)]
 
-    class Notice(Widget):
+    # Not called "Notice": CSS type selectors match a class's name, and the
+    # round-result box (widgets.notice.Notice) is kept off screen by its own
+    # ``Notice`` rule, which would take this one off screen too.
+    class SizeNotice(Widget):
         size_now: reactive[tuple[int, int]] = reactive((0, 0))
 
         def render(self) -> Text:
@@ -33,7 +39,7 @@ class TooSmallScreen(ModalScreen[None]):
             )
 
     def compose(self) -> ComposeResult:
-        notice = self.Notice(id="too-small")
+        notice = self.SizeNotice(id="too-small")
         notice.size_now = (self.app.size.width, self.app.size.height)
         yield notice
 
@@ -60,6 +66,7 @@ class ConfirmScreen(ModalScreen[bool]):
             if self.detail:
                 yield Static(self.detail, classes="dialog-body")
             yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Escape: no", classes="dialog-keys")
+        yield KeyBar()  # the screen under it would offer its own keys
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -32,16 +32,16 @@ from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
+from ..suits import suit_colour
 from .game import GameScreen
 
-COLOURS = {"r": "red", "o": "dark_orange", "y": "yellow", "g": "green", "b": "dodger_blue2"}
 WILD_COLOUR = ""  # the theme's own text colour: no suit
 ORDINAL = {1: "first", 2: "second", 3: "third"}
 
 
-def face_colour(card: str) -> str:
+def face_colour(card: str, dark: bool = True) -> str:
     c = parse(card)
-    return WILD_COLOUR if c.wild else COLOURS[c.suit]
+    return WILD_COLOUR if c.wild else suit_colour(c.suit, dark)
 
 
 class WillieScreen(GameScreen):
@@ -286,9 +286,10 @@ class WillieScreen(GameScreen):
         return Counter()
 
     def _show_table(self, table, fresh: Counter, gl, picks=frozenset(), problems=()) -> None:
+        dark = self.app.current_theme.dark
         self.melds = tuple(
             tuple(
-                Face(c, face_colour(c), (m, i) in picks, parse(c).physical in fresh)
+                Face(c, face_colour(c, dark), (m, i) in picks, parse(c).physical in fresh)
                 for i, c in enumerate(cards)
             )
             for m, cards in enumerate(table)
@@ -315,7 +316,7 @@ class WillieScreen(GameScreen):
             new = fresh[c] > 0
             if new:
                 fresh[c] -= 1
-            faces.append(Face(c, face_colour(c), i in picks, new))
+            faces.append(Face(c, face_colour(c, self.app.current_theme.dark), i in picks, new))
         self.hand = tuple(faces)
         self.hand_cursor = -1 if cursor is None else cursor
         pts = wx.points(cards)
@@ -355,8 +356,9 @@ class WillieScreen(GameScreen):
         if self.wild_choice is not None:
             (m, i), options, at = self.wild_choice
             card = parse(bench.card((m, i))).face
+            dark = self.app.current_theme.dark
             shown = " ".join(
-                f"[reverse {face_colour(o)}]{o}[/]" if k == at else f"[{face_colour(o)}]{o}[/]"
+                f"[reverse {face_colour(o, dark)}]{o}[/]" if k == at else f"[{face_colour(o, dark)}]{o}[/]"
                 for k, o in enumerate(options)
             )
             return (
