@@ -8,8 +8,11 @@ pieces every game's module shares: a config as records store it
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from .checks import is_whole, shown
 
 
 @dataclass(frozen=True)
@@ -58,17 +61,42 @@ class RecordedConfig:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict):
+    def from_dict(cls, data: Any):
+        """The config a record holds; ValueError naming what is wrong.
+
+        A record comes from a file or the network, so every value is checked
+        for its type (whole numbers are not ``true``, lists hold whole
+        numbers) and, where the game offers the setting as a ``Variant``,
+        for being one of its choices: a record holds only what the new-game
+        dialog and ``--rule`` can make, so no screen meets a match to 10^18
+        points or a bankroll too large to draw."""
+        if not isinstance(data, dict):
+            raise ValueError(f"{cls.GAME} settings are a JSON object")
         known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
-        unknown = set(data) - set(known)
+        unknown = [str(k)[:30] for k in data if k not in known]
         if unknown:
-            raise ValueError(f"unknown {cls.GAME} settings: {', '.join(sorted(unknown))}")
-        values = dict(data)
+            raise ValueError(f"unknown {cls.GAME} settings: {', '.join(sorted(unknown)[:5])}")
+        offered = {v.key: v for v in getattr(sys.modules[cls.__module__], "VARIANTS", ())}
+        values = {}
         for name, value in data.items():
-            if isinstance(known[name].default, tuple):
-                if not isinstance(value, (list, tuple)):
-                    raise ValueError(f"{name} is a list")
-                values[name] = tuple(value)
+            default = known[name].default
+            if isinstance(default, tuple):
+                if not isinstance(value, (list, tuple)) or not all(is_whole(v) for v in value):
+                    raise ValueError(f"{name} is a list of whole numbers")
+                value = tuple(value)
+            elif isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"{name} is true or false, not {shown(value)}")
+            elif isinstance(default, int):
+                if not is_whole(value):
+                    raise ValueError(f"{name} is a whole number, not {shown(value)}")
+            elif isinstance(default, str) and not isinstance(value, str):
+                raise ValueError(f"{name} is a word, not {shown(value)}")
+            variant = offered.get(name)
+            if variant is not None and value not in variant.choices:
+                allowed = ", ".join(str(c) for c in variant.choices)
+                raise ValueError(f"{name} is one of {allowed}, not {shown(value)}")
+            values[name] = value
         return cls(**values)
 
 

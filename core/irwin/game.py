@@ -67,6 +67,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):  # a record or a message may hold anything
+            raise ValueError(f"a Irwin's Revenge action is written as text, not {type(text).__name__}")
         parts = text.split()
         try:
             if parts in (["throw"], ["keep"]):

@@ -100,6 +100,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):  # a record or a message may hold anything
+            raise ValueError(f"a Red Man's Throw action is written as text, not {type(text).__name__}")
         parts = text.split()
         if parts in (["roll"], ["tip"]):
             return cls(parts[0])

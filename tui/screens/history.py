@@ -27,14 +27,23 @@ from garito.widgets.line import Line
 
 
 def _load(game: str | None = None):
-    """The history's entries, or ([], the reason it cannot be read)."""
+    """The history's entries and "", or ([], the reason it cannot be read);
+    matches it could not read are said in a notice (``left_out``)."""
     from garito.store.history import History, HistoryError
 
     try:
         with History() as h:
-            return h.entries(game), ""
+            return h.entries(game), "", h.left_out
     except HistoryError as e:
-        return [], str(e)
+        return [], str(e), 0
+
+
+def left_out_text(n: int) -> str:
+    """One line for the matches the history holds but cannot read."""
+    return (
+        f"{n} match{'es' if n != 1 else ''} in the history could not be read "
+        f"(damaged, or written by another Garito) and {'are' if n != 1 else 'is'} left out."
+    )
 
 
 class StatsScreen(Screen[None]):
@@ -66,7 +75,9 @@ class StatsScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.entries, self.problem = _load()
+        self.entries, self.problem, left_out = _load()
+        if left_out:
+            self.notify(left_out_text(left_out), severity="warning", timeout=8)
         self.show()
 
     def action_audit(self) -> None:
@@ -136,7 +147,9 @@ class HistoryScreen(Screen[None]):
     heading: var[str] = var("History — every finished match, newest first")
 
     def on_mount(self) -> None:
-        entries, problem = _load()
+        entries, problem, left_out = _load()
+        if left_out:
+            self.notify(left_out_text(left_out), severity="warning", timeout=8)
         self.entries = {e.id: e for e in entries}
         lst = self.query_one(OptionList)
         if problem or not entries:
@@ -189,12 +202,11 @@ class HistoryScreen(Screen[None]):
         self.app.open_replay(match, at=0)
 
     def action_export(self, kind: str) -> None:
-        import json
-
+        from garito.core.match import RecordError
         from garito.store.atomic import write_atomic
         from garito.store.paths import data_dir
 
-        from ..history_cli import transcript
+        from ..history_cli import record_json, transcript
 
         match_id = self._chosen()
         record = self._record(match_id) if match_id else None
@@ -202,7 +214,11 @@ class HistoryScreen(Screen[None]):
             return
         suffix = "json" if kind == "json" else "txt"
         path = data_dir() / "exports" / f"garito-{match_id}.{suffix}"
-        text = json.dumps(record, indent=1, ensure_ascii=False) if kind == "json" else transcript(record)
+        try:
+            text = record_json(record) if kind == "json" else transcript(record)
+        except RecordError as e:
+            self.notify(f"This match no longer replays ({e}); export it as JSON instead.", severity="warning")
+            return
         try:
             write_atomic(path, text + "\n")
         except OSError as e:
