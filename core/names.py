@@ -22,11 +22,14 @@ _BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\
 _DROP = ("Cc", "Cs", "Zl", "Zp")  # controls, surrogates, line and paragraph separators
 
 
-def printable(text: str) -> str:
-    """``text`` without the characters a terminal would act on rather than show."""
+def printable(text: str, *, lines: bool = False) -> str:
+    """``text`` without the characters a terminal would act on rather than
+    show; ``lines``: newlines are kept (a text of several lines)."""
     if text.isprintable():  # the usual case, and cheap: nothing to drop
         return text
-    return "".join(c for c in text if c not in _BIDI and unicodedata.category(c) not in _DROP)
+    return "".join(
+        c for c in text if (lines and c == "\n") or (c not in _BIDI and unicodedata.category(c) not in _DROP)
+    )
 
 
 def clean(name: str) -> str:

@@ -205,6 +205,7 @@ def make_match(args):
     """The match ``garito play`` asks for, or UsageError saying what is wrong."""
     from garito.core.dice import fresh_seed
     from garito.core.match import Match, Seat
+    from garito.core.names import clean
 
     from .games import default_names
 
@@ -227,7 +228,7 @@ def make_match(args):
         raise UsageError(f"{info.title} is for {span} seats, not {len(seats)}")
     names = default_names([k for k, _ in seats])
     if args.names:
-        given = [n.strip() for n in args.names.split(",")]
+        given = [clean(n).strip() for n in args.names.split(",")]
         if len(given) != len(seats) or not all(given):
             raise UsageError(f"--names needs {len(seats)} non-empty names, one per seat")
         names = given

@@ -112,7 +112,8 @@ class StatsScreen(Screen[None]):
         for col in ("Played", "Won", "Lost", "Drawn", "Rate", "Streak", "Best"):
             table.add_column(col, justify="right")
         for line in lines:
-            row = [line.player] + ([catalog.get(line.game).title] if game is None else [])
+            # a name is text: a Rich table would read a str cell as markup
+            row = [Text(line.player)] + ([catalog.get(line.game).title] if game is None else [])
             row += [str(line.played), str(line.won), str(line.lost), str(line.drawn), f"{line.rate:.0%}"]
             row += [line.streak, str(line.best_streak)]
             table.add_row(*row)

@@ -9,12 +9,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from garito.core import catalog
 from garito.core.dice import fresh_seed
 from garito.core.match import Match, Seat
+from garito.core.names import printable
 from garito.widgets.choice import Choice
 from garito.widgets.keybar import KeyBar
 
@@ -107,7 +109,7 @@ class NewGameScreen(Screen[None]):
                         compact=True,
                         id="seed",
                     )
-        yield Static(id="newgame-status")
+        yield Static(id="newgame-status", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -154,7 +156,7 @@ class NewGameScreen(Screen[None]):
         focused = self.focused
         helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
         if problem:
-            status.update(f"[b]Cannot start:[/b] {problem}")
+            status.update(Content.from_markup("[b]Cannot start:[/b] $problem", problem=problem))
         elif self.shared:
             status.update(
                 "You sit in the first human seat; the other human seats are open for\n"
@@ -240,6 +242,10 @@ class NewGameScreen(Screen[None]):
         self.app.open_match(match)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        kept = printable(event.value)
+        if kept != event.value:  # a pasted escape sequence or newline: the name keeps its letters
+            event.input.value = kept
+            return  # changed again: this handler runs once more with the kept name
         self._sync()
 
     def on_descendant_focus(self) -> None:

@@ -23,6 +23,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .game import GameScreen
 from .results import _Box
@@ -53,8 +54,8 @@ class RedManScreen(GameScreen):
     ledger_rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
-    call_text: var[str] = var("")
+    prompt: var[str | Text] = var("")
+    call_text: var[str | Text] = var("")
 
     def __init__(self, match: Match, seating=None) -> None:
         super().__init__(match, seating)
@@ -237,22 +238,22 @@ class RedManScreen(GameScreen):
         win, lose = round_chances(rival=rival)
         chances = f"win {win:.1%} lose {lose:.1%}"
         if s.config.bets != "predictions":
-            self.call_text = f"[dim]{chances}[/dim]"
+            self.call_text = styled("[dim]$chances[/dim]", chances=chances)
             return
         gl = glyphs(self.app.ascii_only)
         if self._typed:
             label = "exactly " + "-".join(self._typed) + gl["ellipsis"]
         else:
             label = rm.prediction_label(self.call) if self.call else "no call"
-        line = f"Call [b]{gl['left']} {label} {gl['right']}[/b]"
+        line = f"Call [b]{gl['left']} $label {gl['right']}[/b]"
         if self.call:
             edge = prediction_edge(self.call, rival)
             detail = f"comes {rm.prediction_chance(self.call):.1%}, worth {edge:+.2f} stake"
         else:
             detail = chances
-        self.call_text = f"{line}\n[dim]{detail}[/dim]"
+        self.call_text = styled(f"{line}\n[dim]$detail[/dim]", label=label, detail=detail)
 
-    def _prompt(self, s: rm.View, seat: int | None) -> str:
+    def _prompt(self, s: rm.View, seat: int | None) -> str | Text:
         names = self.match.names
         if seat is None:
             return "The match is over."
@@ -264,22 +265,28 @@ class RedManScreen(GameScreen):
             return f"{name} is {verb}{glyphs(self.app.ascii_only)['ellipsis']}"
         arrows = glyphs(self.app.ascii_only)["arrows"]
         if s.stage == "stake":
-            return f"[b]{name}[/b]: propose the stake ({arrows}, Enter)."
+            return styled(f"[b]$name[/b]: propose the stake ({arrows}, Enter).", name=name)
         if s.stage == "answer":
-            return (
-                f"[b]{name}[/b]: {names[1 - seat]} proposes {s.proposal}. Enter to match; {arrows} to raise."
+            return styled(
+                f"[b]$name[/b]: $rival proposes {s.proposal}. Enter to match; {arrows} to raise.",
+                name=name,
+                rival=names[1 - seat],
             )
         if s.stage == "rolloff":
-            return f"[b]{name}[/b]: equal hands. Space rolls off, one die each."
+            return styled("[b]$name[/b]: equal hands. Space rolls off, one die each.", name=name)
         if s.stage == "salvation":
-            return f"[b]{name}[/b]: the Salvation. Space rolls one die each."
+            return styled("[b]$name[/b]: the Salvation. Space rolls one die each.", name=name)
         if s.stage == "hat":
-            return f"[b]{name}[/b]: the Red Man waits. Press t: “I tip my hat.”"
+            return styled("[b]$name[/b]: the Red Man waits. Press t: “I tip my hat.”", name=name)
         rival = s.hands[1 - seat]
         beat = f" to beat {rm.show(rival)}" if rival else ""
         if s.config.bets == "predictions":
-            return f"[b]{name}[/b], your roll{beat}: call it ({arrows}, or type dice), Space."
-        return f"[b]{name}[/b] rolls{beat} (Space)."
+            return styled(
+                f"[b]$name[/b], your roll$beat: call it ({arrows}, or type dice), Space.",
+                name=name,
+                beat=beat,
+            )
+        return styled("[b]$name[/b] rolls$beat (Space).", name=name, beat=beat)
 
     # ------------------------------------------------------------ keys
 

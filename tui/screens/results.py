@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -25,8 +26,8 @@ class _Box(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes=self.CLASSES) as box:
-            box.border_title = self.title_text
-            yield Static(self.body, classes="dialog-body")
+            box.border_title = Content(self.title_text)  # text, never markup
+            yield Static(self.body, classes="dialog-body", markup=False)  # names: text, not markup
             yield Static(self.KEYS, classes="dialog-keys")
 
 
