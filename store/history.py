@@ -266,6 +266,10 @@ def _entry(row: tuple) -> Entry | None:
     if not (isinstance(game, str) and game in catalog.BY_ID and isinstance(finished, str)):
         return None
     try:
+        datetime.fromisoformat(finished)
+    except ValueError:
+        return None
+    try:
         players, outcome, records = json.loads(players), json.loads(outcome), json.loads(records)
     except (TypeError, ValueError, RecursionError):  # NULL, not JSON, nested too deep
         return None

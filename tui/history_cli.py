@@ -97,7 +97,7 @@ def history(game: str | None) -> int:
     for e in entries:
         table.add_row(
             str(e.id),
-            e.finished[:16].replace("T", " "),
+            Text(e.finished[:16].replace("T", " ")),
             catalog.get(e.game).title,
             Text(", ".join(e.players)),
             Text(e.result_text()),

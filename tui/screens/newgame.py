@@ -64,7 +64,9 @@ class NewGameScreen(Screen[None]):
                 if isinstance(seat, dict):
                     kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
                     levels[i] = seat.get("level") if seat.get("level") in self.rules.LEVELS else levels[i]
-                    names[i] = str(seat.get("name") or names[i])[:12]
+                    name = seat.get("name")
+                    if isinstance(name, str) and printable(name).strip():
+                        names[i] = printable(name).strip()[:12]
         yield Static(f"{'New table' if self.shared else 'New game'} — {self.info.title}", id="title")
         with Horizontal(id="newgame"):
             with Vertical(id="seats", classes="panel") as seats:
