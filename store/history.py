@@ -90,7 +90,7 @@ def _derived(match: Match) -> tuple[str, str, str]:
 class Entry:
     id: int
     game: str
-    finished: str  # ISO 8601, UTC
+    finished: str  # ISO 8601, UTC (to the second, or the microsecond)
     players: tuple[str, ...]
     outcome: tuple[str, ...]
     records: tuple[dict, ...]
@@ -173,9 +173,10 @@ class History:
 
     def add_once(self, match: Match, finished: datetime | str | None = None, *, once: bool = True):
         """Keep a finished match unless the history holds it already (the
-        same record finished at the same second: a match that waited in
+        same record finished at the same time: a match that waited in
         ``pending/`` and is added again after a crash); returns its id and
-        whether it was added now."""
+        whether it was added now. ``finished``: ISO 8601 text as kept, or a
+        time (kept to the second)."""
         if isinstance(finished, str):
             when = finished
         else:

@@ -8,10 +8,12 @@ damaged or read-only, a newer Garito wrote it), the match waits there, its
 save kept too, and every later start adds what waits (``drain``).
 
 Adding is idempotent: a pending file is named after a fingerprint of what
-it holds, and the history adds a record only if it does not hold that same
-record finished at that same second already (``History.add_once``), so a
-crash between the history's commit and the file's removal, or two Garitos
-starting at once, add a match once. A pending file that cannot be read is
+it holds (the record and its finish time, to the microsecond), and the
+history adds a record only if it does not hold that same record finished at
+that same time already (``History.add_once``), so a crash between the
+history's commit and the file's removal, or two Garitos starting at once,
+add a match once; the same record played again finishes at another time
+and is kept again. A pending file that cannot be read is
 set aside as ``*.corrupt``, never deleted.
 """
 
@@ -46,7 +48,9 @@ def finish(match: Match, *, saved: bool = True) -> str:
     ``pending/`` until a later start. ``saved``: the match has a save (a
     local game) to keep until the history holds the match. Returns what
     the player should be told, "" when the history took it."""
-    finished = datetime.now(UTC).isoformat(timespec="seconds")
+    # To the microsecond: what makes this finish one of its own, so the same
+    # record played again (a seed and moves repeated) is kept again.
+    finished = datetime.now(UTC).isoformat(timespec="microseconds")
     record = match.to_record()
     if saved:
         try:
