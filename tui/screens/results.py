@@ -27,8 +27,9 @@ class _Box(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes=self.CLASSES) as box:
             box.border_title = Content(self.title_text)  # text, never markup
-            yield Static(self.body, classes="dialog-body", markup=False)  # names: text, not markup
-            yield Static(self.KEYS, classes="dialog-keys")
+            # text, never markup: the body and the keys' line name players
+            yield Static(self.body, classes="dialog-body", markup=False)
+            yield Static(self.KEYS, classes="dialog-keys", markup=False)
 
 
 class InfoScreen(_Box):
