@@ -8,7 +8,6 @@ pieces every game's module shares: a config as records store it
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -66,38 +65,41 @@ class RecordedConfig:
 
         A record comes from a file or the network, so every value is checked
         for its type (whole numbers are not ``true``, lists hold whole
-        numbers) and, where the game offers the setting as a ``Variant``,
-        for being one of its choices: a record holds only what the new-game
-        dialog and ``--rule`` can make, so no screen meets a match to 10^18
-        points or a bankroll too large to draw."""
+        numbers) and its size (``LARGEST``); the game's ``Config`` then checks
+        the combination, as it does for the dialog."""
         if not isinstance(data, dict):
             raise ValueError(f"{cls.GAME} settings are a JSON object")
         known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
         unknown = [str(k)[:30] for k in data if k not in known]
         if unknown:
             raise ValueError(f"unknown {cls.GAME} settings: {', '.join(sorted(unknown)[:5])}")
-        offered = {v.key: v for v in getattr(sys.modules[cls.__module__], "VARIANTS", ())}
         values = {}
         for name, value in data.items():
             default = known[name].default
             if isinstance(default, tuple):
-                if not isinstance(value, (list, tuple)) or not all(is_whole(v) for v in value):
+                if not isinstance(value, (list, tuple)) or not all(_small(v) for v in value):
                     raise ValueError(f"{name} is a list of whole numbers")
                 value = tuple(value)
             elif isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise ValueError(f"{name} is true or false, not {shown(value)}")
             elif isinstance(default, int):
-                if not is_whole(value):
-                    raise ValueError(f"{name} is a whole number, not {shown(value)}")
+                if not _small(value):
+                    raise ValueError(f"{name} is a whole number up to {LARGEST:,}, not {shown(value)}")
             elif isinstance(default, str) and not isinstance(value, str):
                 raise ValueError(f"{name} is a word, not {shown(value)}")
-            variant = offered.get(name)
-            if variant is not None and value not in variant.choices:
-                allowed = ", ".join(str(c) for c in variant.choices)
-                raise ValueError(f"{name} is one of {allowed}, not {shown(value)}")
             values[name] = value
         return cls(**values)
+
+
+# Chips, points, seats and cards: no rule a table plays needs a number past
+# a million, and one past it (2^63, 10^400 in a hostile file) would reach a
+# screen that draws a bar or a row of that many.
+LARGEST = 10**6
+
+
+def _small(value: Any) -> bool:
+    return is_whole(value) and abs(value) <= LARGEST
 
 
 def view_of(view_cls, state, **given):

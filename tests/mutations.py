@@ -98,7 +98,7 @@ def mutate(doc: Any, pick: Pick, most: int = 3) -> Any:
         at = pick(places(doc))
         op = pick(OPS)
         if not at:  # the whole document
-            doc = pick(WEIRD) if op == "replace" else [doc] if op == "list" else {"x": doc}
+            doc = copy.deepcopy(pick(WEIRD)) if op == "replace" else [doc] if op == "list" else {"x": doc}
             continue
         parent, key = _get(doc, at[:-1]), at[-1]
         value = parent[key]
@@ -115,7 +115,7 @@ def mutate(doc: Any, pick: Pick, most: int = 3) -> Any:
         elif op == "string":
             parent[key] = json.dumps(value)
         else:
-            parent[key] = pick(WEIRD)
+            parent[key] = copy.deepcopy(pick(WEIRD))  # never the constant itself: later steps change it
     return doc
 
 

@@ -304,7 +304,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:  # pragma: no cover - the console script
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # `garito history | head`: the reader has gone, no traceback
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own advice
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover
