@@ -48,6 +48,25 @@ def finish(match: Match, *, saved: bool = True) -> str:
     ``pending/`` until a later start. ``saved``: the match has a save (a
     local game) to keep until the history holds the match. Returns what
     the player should be told, "" when the history took it."""
+    return keep(hold(match, saved=saved))
+
+
+@dataclass(frozen=True)
+class Held:
+    """A finished match written where it cannot be lost, on its way to the
+    history (``hold``, then ``keep``)."""
+
+    match: Match
+    finished: str  # ISO 8601, UTC, to the microsecond
+    record: dict
+    path: Path | None  # its pending file; None if that could not be written
+    unwritten: str  # why not
+    saved: bool
+
+
+def hold(match: Match, *, saved: bool = True) -> Held:
+    """The quick half of ``finish``, done at once: the save holds the
+    finished match, and its pending file is written."""
     # To the microsecond: what makes this finish one of its own, so the same
     # record played again (a seed and moves repeated) is kept again.
     finished = datetime.now(UTC).isoformat(timespec="microseconds")
@@ -60,20 +79,31 @@ def finish(match: Match, *, saved: bool = True) -> str:
         except OSError:
             pass  # the pending file below, or the history, keeps it
     path: Path | None = _entry_path(finished, record)
+    unwritten = ""
     try:
         write_atomic(path, json.dumps({"finished": finished, "record": record}, ensure_ascii=False))
     except OSError as e:
-        path, unwritten = None, e
+        path, unwritten = None, str(e.strerror or e)
+    return Held(match, finished, record, path, unwritten, saved)
+
+
+def keep(held: Held) -> str:
+    """The other half: into the history, which may make it wait seconds
+    for another Garito (the app runs this in a thread). Returns what the
+    player should be told, "" when the history took it."""
     try:
         with History() as h:
-            h.add_once(match, finished)
+            h.add_once(held.match, held.finished)
     except HistoryError as e:
-        if path is None:
-            where = f" saves/{match.game}.json keeps it." if saved else ""
-            why = unwritten.strerror or unwritten
-            return f"{e} This match could not wait for it either ({why}); it is not in the history.{where}"
-        return f"{e} This match waits in {path.parent} and goes into the history when Garito next starts."
-    _done(path, record if saved else None)
+        if held.path is None:
+            where = f" saves/{held.match.game}.json keeps it." if held.saved else ""
+            return (
+                f"{e} This match could not wait for it either ({held.unwritten}); "
+                f"it is not in the history.{where}"
+            )
+        folder = held.path.parent
+        return f"{e} This match waits in {folder} and goes into the history when Garito next starts."
+    _done(held.path, held.record if held.saved else None)
     return ""
 
 

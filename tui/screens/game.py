@@ -490,15 +490,29 @@ class GameScreen(Screen[None]):
     def _keep_in_history(self) -> None:
         """A finished match goes into the history, once; if the history
         cannot take it, it waits in ``pending/`` (its save kept) for a later
-        start, the player is told, and play goes on."""
-        from garito.store.pending import finish
+        start, the player is told, and play goes on. The save and the
+        pending file are written at once; the history, which may wait
+        seconds for another Garito, in a thread of the app's (it outlives
+        this screen; the pending file keeps the match if the app stops)."""
+        from garito.store.pending import hold, keep
 
         if self._kept:
             return
         self._kept = True
-        problem = finish(self.match, saved=not self.shared)
-        if problem:
-            self.notify(problem, title="Not in the history yet", severity="warning", timeout=12)
+        held = hold(self.match, saved=not self.shared)
+        app = self.app
+
+        def into_the_history() -> None:
+            problem = keep(held)
+            if problem:
+                try:
+                    app.call_from_thread(
+                        app.notify, problem, title="Not in the history yet", severity="warning", timeout=12
+                    )
+                except RuntimeError:
+                    pass  # the app closed meanwhile: the match waits all the same
+
+        app.run_worker(into_the_history, thread=True, group="history")
 
     # ------------------------------------------------------------ computer seats
 
