@@ -67,7 +67,8 @@ class NewGameScreen(Screen[None]):
                     name = seat.get("name")
                     if isinstance(name, str) and printable(name).strip():
                         names[i] = printable(name).strip()[:12]
-        yield Static(f"{'New table' if self.shared else 'New game'} — {self.info.title}", id="title")
+        title = f"{'New table' if self.shared else 'New game'} — {self.info.title}"
+        yield Static(title, id="title", markup=False)
         with Horizontal(id="newgame"):
             with Vertical(id="seats", classes="panel") as seats:
                 seats.border_title = "Seats"
@@ -80,7 +81,7 @@ class NewGameScreen(Screen[None]):
                 )
                 for i, kind in enumerate(kinds):
                     with Horizontal(classes="seat", id=f"seat-{i}"):
-                        yield Static(f"{i + 1}", classes="seat-no")
+                        yield Static(str(i + 1), classes="seat-no")
                         yield Choice(KINDS, kind, width=8, id=f"kind-{i}", classes="kind")
                         yield Choice(
                             [(lv.capitalize(), lv) for lv in self.rules.LEVELS],
