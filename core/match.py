@@ -18,7 +18,7 @@ from typing import Any
 from . import catalog
 from .checks import is_whole, shown
 from .errors import IllegalAction
-from .names import clean
+from .names import clean, printable
 
 SCHEMA = 1
 
@@ -55,7 +55,7 @@ class Seat:
         level = d.get("level", "hard")
         if not isinstance(level, str):
             raise RecordError(f"a computer's level is a word, not {shown(level)}")
-        return cls(d["name"], kind, level[:20])
+        return cls(d["name"], kind, printable(level)[:20])
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         if not isinstance(text, str):  # a record or a message may hold anything
-            raise ValueError(f"a Decimus action is written as text, not {type(text).__name__}")
+            raise ValueError(f"Decimus actions are written as text, not {type(text).__name__}")
         parts = text.split()
         if parts in (["stand"], ["pass"], ["see"], ["fold"]):
             return cls(parts[0])
