@@ -212,6 +212,16 @@ class History:
 
     left_out = 0  # rows the last ``entries()`` could not read
 
+    def left_out_text(self) -> str:
+        """One line on the rows the last ``entries()`` left out; "" if none."""
+        n = self.left_out
+        if not n:
+            return ""
+        return (
+            f"{n} match{'es' if n != 1 else ''} in the history could not be read "
+            f"(damaged, or written by another Garito) and {'are' if n != 1 else 'is'} left out."
+        )
+
     def entries(self, game: str | None = None) -> list[Entry]:
         """The matches kept, oldest first. A row that does not hold what a
         finished match holds (its record no longer replayed when a

@@ -23,14 +23,12 @@ def _read(what):
     try:
         with History() as h:
             out = what(h)
-            left_out = h.left_out
+            left_out = h.left_out_text()
     except HistoryError as e:
         print(f"garito: {e}", file=sys.stderr)
         return None
     if left_out:
-        from .screens.history import left_out_text
-
-        print(f"garito: {left_out_text(left_out)}", file=sys.stderr)
+        print(f"garito: {left_out}", file=sys.stderr)
     return out
 
 

@@ -28,22 +28,14 @@ from garito.widgets.line import Line
 
 def _load(game: str | None = None):
     """The history's entries and "", or ([], the reason it cannot be read);
-    matches it could not read are said in a notice (``left_out``)."""
+    and a line on the matches it could not read, if any."""
     from garito.store.history import History, HistoryError
 
     try:
         with History() as h:
-            return h.entries(game), "", h.left_out
+            return h.entries(game), "", h.left_out_text()
     except HistoryError as e:
-        return [], str(e), 0
-
-
-def left_out_text(n: int) -> str:
-    """One line for the matches the history holds but cannot read."""
-    return (
-        f"{n} match{'es' if n != 1 else ''} in the history could not be read "
-        f"(damaged, or written by another Garito) and {'are' if n != 1 else 'is'} left out."
-    )
+        return [], str(e), ""
 
 
 class StatsScreen(Screen[None]):
@@ -77,7 +69,7 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.entries, self.problem, left_out = _load()
         if left_out:
-            self.notify(left_out_text(left_out), severity="warning", timeout=8)
+            self.notify(left_out, severity="warning", timeout=8)
         self.show()
 
     def action_audit(self) -> None:
@@ -150,7 +142,7 @@ class HistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         entries, problem, left_out = _load()
         if left_out:
-            self.notify(left_out_text(left_out), severity="warning", timeout=8)
+            self.notify(left_out, severity="warning", timeout=8)
         self.entries = {e.id: e for e in entries}
         lst = self.query_one(OptionList)
         if problem or not entries:
