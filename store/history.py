@@ -297,7 +297,8 @@ def _entry(row: tuple) -> Entry | None:
 
 def _seat_records(value) -> bool:
     return isinstance(value, dict) and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LARGEST
+        # the size first: math.isfinite of an int past a float's range raises
+        isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= LARGEST and math.isfinite(v)
         for v in value.values()
     )
 

@@ -263,6 +263,16 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def insert(rows: list[dict]) -> None:
+    """Rows written into the history as another program might."""
+    db = sqlite3.connect(History().path)
+    with db:
+        for row in rows:
+            sql = f"INSERT INTO matches ({', '.join(row)}) VALUES (?, ?, ?, ?, ?, ?)"
+            db.execute(sql, tuple(row.values()))
+    db.close()
+
+
 def history_case(data) -> None:
     pick = picker(data)
     with home():
@@ -280,15 +290,8 @@ def history_case(data) -> None:
             else:
                 row[column] = dumps(mutate(json.loads(row[column]), pick))
             rows.append(row)
-        db = sqlite3.connect(History().path)
-        with db:
-            for row in rows:
-                db.execute(
-                    f"INSERT INTO matches ({', '.join(COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)",
-                    tuple(row.values()),
-                )
-        bad_ids = [r[0] for r in db.execute("SELECT id FROM matches").fetchall() if r[0] not in good]
-        db.close()
+        insert(rows)
+        bad_ids = [i for i in range(1, len(good) + len(rows) + 1) if i not in good]
         with History() as h:
             entries = h.entries()
             assert {e.id for e in entries} >= set(good)  # nothing good is lost
@@ -413,3 +416,27 @@ async def test_the_app_starts_over_fuzzed_files_and_says_each_once(seed, garito_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen) and not list(app._notifications)
+
+
+@pytest.mark.parametrize(
+    "column, value",
+    [
+        ("records", '[{"rounds_won": 1' + "0" * 400 + "}, {}]"),  # past a float's range
+        ("records", '[{"rounds_won": NaN}, {}]'),
+        ("players", '["Ana", 7]'),
+        ("outcome", '["win", "won"]'),
+        ("finished", "[/]"),
+        ("game", "chess"),
+    ],
+)
+def test_history_rows_found_by_the_long_fuzz_are_left_out(column, value):
+    m = finished()["gemelos"]
+    with History() as h:
+        good = h.add(m)
+    row = dict(zip(COLUMNS, (m.game, "2026-02-01T10:00:00+00:00", m.to_json(), *_derived(m)), strict=True))
+    row[column] = value
+    insert([row])
+    with History() as h:
+        assert [e.id for e in h.entries()] == [good] and h.left_out == 1
+    code, out, err = run(["stats"])
+    assert code == 0 and one_line(err.strip())
