@@ -41,7 +41,10 @@ def positions(count: int):
     while len(out) < count:
         seed += 1
         match = Match.start(
-            "willie", wx.Config(), seed, (Seat("Ana", "human", "hard"), Seat("Ramón", "computer", "hard"))
+            "willie",
+            wx.Config(helpers=True),
+            seed,
+            (Seat("Ana", "human", "hard"), Seat("Ramón", "computer", "hard")),
         )
         for _ in range(200):
             s = match.state

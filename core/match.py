@@ -4,12 +4,16 @@ A record is (game, config, seed, actions) plus who sat where; replaying it
 through the game's ``apply`` gives the identical state, dice included, since
 the dice come from the seeded stream inside the state. A record may also
 carry ``dice``: faces thrown at a real table, used before the seeded stream
-(how the rule texts' worked matches are kept as records). Records are JSON with
-a schema version; anything else is refused with ``RecordError``.
+(how the rule texts' worked matches are kept as records); ``stream``, the
+kind of dice stream when it is not the default (``dice.STREAMS``: a table
+server's is a cryptographic one); and ``commitment``, the hash of the seed
+that a shared table published before its first die (``fairness``). Records
+are JSON with a schema version; anything else is refused with ``RecordError``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -17,6 +21,7 @@ from typing import Any
 
 from . import catalog
 from .checks import is_whole, shown
+from .dice import MT, STREAMS
 from .errors import IllegalAction
 from .names import clean, printable
 
@@ -69,6 +74,8 @@ class Match:
     actions: tuple[Any, ...] = ()
     state: Any = field(default=None, compare=False)
     dice: tuple[int, ...] = ()  # recorded faces the dice give first
+    stream: str = MT  # the kind of dice stream (dice.STREAMS)
+    commitment: str = ""  # a shared table's published hash of its seed
 
     @property
     def rules(self) -> ModuleType:
@@ -76,20 +83,25 @@ class Match:
 
     @classmethod
     def start(
-        cls, game: str, config: Any, seed: int, seats: tuple[Seat, ...], dice: tuple[int, ...] = ()
+        cls,
+        game: str,
+        config: Any,
+        seed: int,
+        seats: tuple[Seat, ...],
+        dice: tuple[int, ...] = (),
+        stream: str = MT,
+        commitment: str = "",
     ) -> Match:
         rules = catalog.get(game).load()
         if len(seats) != config.players:
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
-        state = rules.new_game(config, seed, tuple(dice)) if dice else rules.new_game(config, seed)
-        return cls(game, config, seed, tuple(seats), (), state, tuple(dice))
+        state = rules.new_game(config, seed, tuple(dice), stream=stream)
+        return cls(game, config, seed, tuple(seats), (), state, tuple(dice), stream, commitment)
 
     def play(self, action: Any) -> Match:
         """The match after ``action``; ``IllegalAction`` if the rules refuse it."""
         state = self.rules.apply(self.state, action)
-        return Match(
-            self.game, self.config, self.seed, self.seats, self.actions + (action,), state, self.dice
-        )
+        return dataclasses.replace(self, actions=self.actions + (action,), state=state)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -108,6 +120,10 @@ class Match:
         }
         if self.dice:
             record["dice"] = list(self.dice)
+        if self.stream != MT:
+            record["stream"] = self.stream
+        if self.commitment:
+            record["commitment"] = self.commitment
         return record
 
     def to_json(self) -> str:
@@ -141,12 +157,18 @@ class Match:
             raise RecordError("the record's actions are not a list of moves")
         if not isinstance(dice, list) or not all(is_whole(d) for d in dice):
             raise RecordError("recorded dice are a list of faces")
+        stream = data.get("stream", MT)
+        if stream not in STREAMS:
+            raise RecordError(f"unknown dice stream {shown(stream)}")
+        commitment = data.get("commitment", "")
+        if not isinstance(commitment, str) or len(commitment) > 128:
+            raise RecordError("a seed commitment is a hexadecimal hash")
         try:
             info = catalog.get(game)
             rules = info.load()
-            config = rules.Config.from_dict(config)
+            config = rules.Config.from_record(config)
             seated = tuple(Seat.from_dict(s) for s in seats)
-            match = cls.start(info.id, config, seed, seated, tuple(dice))
+            match = cls.start(info.id, config, seed, seated, tuple(dice), stream, commitment)
             for text in actions:
                 match = match.play(rules.Action.parse(text))
         except RecordError:

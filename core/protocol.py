@@ -14,9 +14,10 @@ Module-level names:
 ``LEVELS``        the computer levels, weakest first
 ``Action``        a frozen move; ``str(action)`` is its notation and
                   ``Action.parse(text)`` reads it back
-``new_game(config, seed, dice=()) -> State``   immutable; dice from the
-                  state's stream (``dice.new_stream(seed, dice)``: recorded
-                  faces first, then the seeded stream)
+``new_game(config, seed, dice=(), stream=dice.MT) -> State``   immutable;
+                  dice from the state's stream (``dice.new_stream(seed,
+                  dice, stream)``: recorded faces first, then the seeded
+                  stream of that kind)
 ``legal_actions(state) -> list[Action]``
 ``apply(state, action) -> State``     raises ``IllegalAction`` naming the rule
 ``to_act(state) -> int | None``       the seat whose move it is

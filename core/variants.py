@@ -48,9 +48,15 @@ class Variant:
 class RecordedConfig:
     """``to_dict``/``from_dict`` for a game's frozen ``Config`` dataclass, as
     game records store it: plain JSON values, tuples as lists, unknown keys
-    refused naming the game (``GAME``)."""
+    refused naming the game (``GAME``).
+
+    ``LEGACY`` names the fields added when a rule was read anew, each with
+    the value a record written before the field existed was played under:
+    ``from_record`` gives it to such a record, so it replays as it was
+    played, while a new match takes the field's default (the rule now)."""
 
     GAME: ClassVar[str] = "this game"
+    LEGACY: ClassVar[dict[str, Any]] = {}
 
     def to_dict(self) -> dict:
         out = {}
@@ -91,6 +97,14 @@ class RecordedConfig:
             values[name] = value
         return cls(**values)
 
+    @classmethod
+    def from_record(cls, data: dict):
+        """``from_dict`` for a stored record: a field it lacks that ``LEGACY``
+        names takes the value the record was played under."""
+        if not isinstance(data, dict):
+            raise ValueError("the settings are a JSON object")
+        return cls.from_dict({**cls.LEGACY, **data})
+
 
 # Chips, points, seats and cards: no rule a table plays needs a number past
 # a million, and one past it (2^63, 10^400 in a hostile file) would reach a
@@ -110,3 +124,37 @@ def view_of(view_cls, state, **given):
     return view_cls(
         **{f.name: given[f.name] if f.name in given else getattr(state, f.name) for f in fields(view_cls)}
     )
+
+
+def offered_config(rules, players_range: tuple[int, int], players: object, values: object):
+    """The ``Config`` a new-game dialog could have made: ``players`` within
+    the game's range, each variant one of its ``choices`` (the dialog offers
+    nothing else), every other setting at its default, and the combination
+    one ``Config`` accepts. ValueError says what is wrong; anything a
+    stranger may send is checked here (a table server's ``create``)."""
+    lo, hi = players_range
+    if type(players) is not int or not lo <= players <= hi:
+        span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise ValueError(f"{rules.TITLE} is for {span} players, not {players!r}")
+    if values is None:
+        values = {}
+    if not isinstance(values, dict):
+        raise ValueError("the rules are a JSON object")
+    variants = {v.key: v for v in rules.VARIANTS}
+    defaults = rules.Config().to_dict()
+    chosen = {}
+    for key, value in values.items():
+        if key == "players":
+            if value != players or type(value) is not int:
+                raise ValueError(f"the table has {players} seats, not {value!r}")
+            continue
+        variant = variants.get(key)
+        if variant is None:
+            if key in defaults and value == defaults[key] and type(value) is type(defaults[key]):
+                continue  # a setting no dialog changes, as it is
+            raise ValueError(f"{rules.TITLE} has no rule {key!r} to choose")
+        if not any(type(value) is type(c) and value == c for c in variant.choices):
+            allowed = ", ".join(variant.label_of(c) for c in variant.choices)
+            raise ValueError(f"{variant.label} is one of {allowed}, not {value!r}")
+        chosen[key] = value
+    return rules.Config(players=players, **chosen)

@@ -1,22 +1,49 @@
-"""``garito serve``: Garito over SSH, for players with a plain ``ssh`` client.
+"""``garito serve``: Garito over SSH, for players with a plain ``ssh`` client,
+made to be left open to strangers.
 
-Each connection gets the Garito app in its own pseudo-terminal: a child
-process per connection with a pty, the client's terminal type and size
-(resizes forwarded), bytes passed through untouched (no line editing in
-between). Each SSH user name has its own Garito home (saves, settings,
-history) under the server's data directory. A connection can only play: no
-shell, no port forwarding, no agent or X11 forwarding, no file transfer.
+Each connection gets the Garito app in a pseudo-terminal of its own: a child
+process on a pty, the client's terminal type and size (resizes forwarded),
+bytes passed through untouched (no line editing in between). Each player's
+name has its own Garito home (saves, settings, history) under the server's
+data directory (``homes``). A connection can only play: one terminal
+session, no command, no shell, no port, agent or X11 forwarding, no file
+transfer.
 
-Authentication is by public key against an ``authorized_keys`` file, or,
-with ``--guests``, nobody is asked for anything and the user name is the
-player's name. The host key is generated once and kept under the user data
-directory. Connections beyond ``--max-connections`` are turned away.
+Who comes in: with ``--authorized-keys``, a key logs in only as the name(s)
+it is bound to (``keys``); with ``--guests``, nobody is asked for anything and
+the SSH user name is the player's name. Either way a name is 1 to 12
+printable characters (``garito.core.identity``). The host key is made once and
+kept under the data directory.
 
-The shared tables live here too (``tables.TableServer``), on a local
-socket in a private folder; each connection's app is told where
-(``GARITO_TABLES``) and given a token that says who it is
-(``GARITO_TABLES_TOKEN``, the SSH user name behind it), so its menu offers
-"Shared tables".
+Nothing a client does can stall the others or fill the host:
+
+* the server's loop never waits on a client: the pty is non-blocking; keys
+  go to the app no faster than ``KEY_RATE``; a session keeps at most
+  ``IN_HIGH`` bytes of keys the app has not taken (then it stops reading
+  the channel, and SSH's window stops the client) and ``OUT_HIGH`` bytes of
+  screen the client has not taken (then it stops reading the app, whose
+  writes wait); a client that takes nothing for ``STALL`` seconds is let go;
+* terminal sizes are clamped to ``MAX_COLS`` x ``MAX_ROWS`` at the start and
+  on every resize, and a terminal type that is not a plain name is replaced;
+* ``Limits``: connections at once (a refusal never frees a place), per
+  address, apps running, a grace period to log in and to open the terminal,
+  an idle time without a key, and each app's address space;
+* each app runs in a session of its own with the pty as its controlling
+  terminal, signals back at their defaults, and the kernel's parent-death
+  signal (``child``); when its connection ends it is hung up, then killed;
+* SIGTERM or SIGINT stop the server: no new connection, the tables closed
+  (the record of every match still being played kept in its players' homes),
+  every app ended, the tables' socket folder removed, a last log line.
+
+The layers are kept apart so that another way of running the app (many
+sessions in one worker, rather than a process each) can replace ``_PtyApp``
+alone: limits and identity live in ``Serve`` and ``_Connection``, the
+buffering and flow control in ``Terminal``.
+
+The shared tables live here too (``tables.TableServer``), on a local socket
+in a private folder; each app is told where (``GARITO_TABLES``) and given a
+token that says who it is (``GARITO_TABLES_TOKEN``: the login name behind
+it), so its menu offers "Shared tables".
 """
 
 from __future__ import annotations
@@ -25,7 +52,6 @@ import asyncio
 import fcntl
 import logging
 import os
-import pty
 import re
 import shutil
 import signal
@@ -33,15 +59,60 @@ import struct
 import sys
 import tempfile
 import termios
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import asyncssh
 
+from garito.core.identity import problem
+from garito.core.names import printable
+
+from . import child as child_setup
+from .homes import home_for
+from .keys import KeyBook
 from .tables import TableServer
 
 log = logging.getLogger("garito.serve")
 
-APP = [sys.executable, "-c", "from garito.tui.cli import entry; entry()"]
+# The app, started through the child's own set-up (``child.main``); given a
+# command (``Serve(app=...)``), that set-up becomes the command instead.
+CHILD = [sys.executable, "-c", "from garito.server.child import main; main()"]
+
+MAX_COLS, MAX_ROWS = 500, 200  # a 4K screen in a 7-pixel font; the app at this size: see README
+IN_HIGH, IN_LOW = 64 << 10, 16 << 10  # keys waiting for the app: stop reading the client / read again
+# Keys reach the app at most this fast: Textual reads its terminal at once
+# and queues every key, so a flood it cannot digest (1.6-7.5 KB/s of plain
+# keys, measured) would grow the app until its memory cap ends it, a core
+# busy meanwhile. A person types tens of bytes a second; a mouse dragged
+# across the terminal sends about a kilobyte.
+KEY_RATE, KEY_BURST = 1024, 16 << 10
+OUT_HIGH, OUT_LOW = 256 << 10, 64 << 10  # screen waiting for the client: stop reading the app / again
+OUT_MAX = 1 << 20  # screen waiting beyond any pause: the client is let go
+STALL = 60.0  # seconds a client may take nothing of its screen
+WINDOW = 256 << 10  # SSH channel window: what a client may send before it must wait for us
+KILL_AFTER = 3.0  # seconds an app has to end after its hang-up
+TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+DEFAULT_TERM = "xterm-256color"
+# What the app set on the client's terminal, undone when it is ended rather
+# than quitting: the main screen, no mouse reports, no bracketed paste, the cursor.
+RESTORE = (
+    b"".join(b"\x1b[?%dl" % mode for mode in (1049, 1000, 1002, 1003, 1006, 1015, 2004, 1004))
+    + b"\x1b[?25h\x1b[0m"
+)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server lets in at once; see ``garito serve --help``."""
+
+    max_connections: int = 50  # SSH connections, logged in or not
+    max_players: int = 40  # apps running
+    per_address: int = 8  # connections from one address
+    login_grace: float = 30.0  # seconds to log in, and then to open the terminal
+    idle: float = 1800.0  # seconds without a key before an app is ended
+    app_memory: int = 512 << 20  # bytes of address space an app may map (its peak: 255 MB at 500x200)
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -57,54 +128,484 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return key
 
 
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A terminal size the app can be given: 0 (unknown) is 80x24, and no
+    side beyond ``MAX_COLS`` x ``MAX_ROWS`` (the app's memory grows with it)."""
+    width = width if isinstance(width, int) and width > 0 else 80
+    height = height if isinstance(height, int) and height > 0 else 24
+    return min(width, MAX_COLS), min(height, MAX_ROWS)
+
+
 def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height), max(1, width), 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
-def _own_terminal() -> None:
-    """In the child: a session of its own with the pty as its controlling
-    terminal, so that when the server goes away (the pty's other end
-    closes) the kernel hangs the app up instead of leaving it running."""
-    os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+def terminal_type(term: object) -> str:
+    """The client's TERM if it is a plain terminal name, else the default."""
+    if isinstance(term, str) and TERM.fullmatch(term):
+        return term
+    return DEFAULT_TERM
 
 
-def _home_for(root: Path, user: str) -> Path:
-    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", user)[:32] or "guest"
-    return root / "ssh-players" / safe
+def shown(text: object, limit: int = 40) -> str:
+    """Anything a client sent, fit for the log: printable, and short."""
+    return printable(str(text))[:limit]
 
 
-class _Server(asyncssh.SSHServer):
+# ------------------------------------------------------------------ the app
+
+
+class _PtyApp:
+    """The app in a child process on a pty: the master end non-blocking.
+    ``Terminal`` reads and writes ``fd`` as the loop says it can."""
+
+    def __init__(self) -> None:
+        self.fd = -1
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self, argv: list[str], env: dict[str, str], width: int, height: int) -> None:
+        """Start it; on any failure everything opened here is closed again."""
+        master, slave = os.openpty()
+        try:
+            _set_size(slave, width, height)
+            os.set_blocking(master, False)
+            self.process = await asyncio.create_subprocess_exec(
+                *argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        self.fd = master
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid if self.process is not None else 0
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    def resize(self, width: int, height: int) -> None:
+        if self.fd >= 0:
+            _set_size(self.fd, width, height)  # the app's process group gets SIGWINCH
+
+    def signal(self, sig: int) -> None:
+        """To the app's whole process group (it leads a session of its own)."""
+        if self.running:
+            try:
+                os.killpg(self.pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
+# ------------------------------------------------------------------ a session
+
+
+class Terminal(asyncssh.SSHServerSession):
+    """One player's terminal: the bytes between the SSH channel and the app,
+    bounded both ways, and the app's life tied to the channel's."""
+
+    def __init__(self, serve: Serve, connection: _Connection) -> None:
+        self.serve, self.connection = serve, connection
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.user = ""
+        self.term: str | None = None  # None: no pty was asked for
+        self.size = (80, 24)
+        self.command: str | None = None
+        self.app = _PtyApp()
+        self.keys_in = bytearray()  # keys the app has not read yet
+        self.paused = False  # not reading the channel: the app is behind
+        self.behind = False  # paused since the app last caught up (for one log line each way)
+        self.stalled_at: float | None = None  # when the client stopped taking its screen
+        self.last_key = time.monotonic()
+        self.ending = ""  # why the session is being ended, once it is
+        self.finished = asyncio.get_running_loop().create_future()
+        self._writer_on = self._reader_on = False
+        self.allowance, self._allowed_at = float(KEY_BURST), time.monotonic()  # the keys' rate limit
+        self._refill: asyncio.TimerHandle | None = None
+        self._timers: list[asyncio.TimerHandle] = []
+        self._task: asyncio.Task | None = None
+
+    # -------------------------------------------------- asyncssh's calls
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+        self.user = chan.get_extra_info("username") or ""
+        chan.set_write_buffer_limits(high=OUT_HIGH, low=OUT_LOW)
+
+    def pty_requested(self, term_type: str, term_size: tuple, term_modes) -> bool:
+        term = terminal_type(term_type)
+        if term != term_type:
+            log.warning("%s: terminal type %r replaced by %s", self.who, shown(term_type), term)
+        width, height = clamp_size(*term_size[:2])
+        if (width, height) != tuple(term_size[:2]):
+            log.warning("%s: terminal size %sx%s clamped to %dx%d", self.who, *term_size[:2], width, height)
+        self.term, self.size = term, (width, height)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command  # refused with a word once the session starts
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no sftp, no anything
+
+    def session_started(self) -> None:
+        if self.command is not None or self.term is None:
+            self._refuse("Garito is played in a terminal: connect with ssh -t, no command.")
+            return
+        why = self.serve._take_place(self)
+        if why:
+            log.warning("%s turned away: %s", self.who, why)
+            self._refuse(f"Garito: {why}. Try again in a while.")
+            return
+        self._task = asyncio.create_task(self._run())
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.last_key = time.monotonic()
+        if self.ending or datatype is not None:
+            return
+        self.keys_in += data
+        self._feed()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        size = clamp_size(width, height)
+        if size != (width, height):
+            log.warning("%s: terminal size %sx%s clamped to %dx%d", self.who, width, height, *size)
+        self.size = size
+        try:
+            self.app.resize(*size)
+        except OSError:
+            pass
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        pass  # a client does not signal the app
+
+    def eof_received(self) -> bool:
+        self.end("the client closed its input")
+        return True
+
+    def pause_writing(self) -> None:
+        """The client has not taken ``OUT_HIGH`` bytes of its screen: the app
+        waits (its pty is not read) until it has."""
+        self._stop_reading_app()
+        if self.stalled_at is None:
+            self.stalled_at = time.monotonic()
+            self._later(STALL, self._check_stall)
+
+    def resume_writing(self) -> None:
+        self.stalled_at = None
+        self._start_reading_app()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.chan = None
+        self.end("the connection closed")
+
+    # -------------------------------------------------- the app
+
+    @property
+    def who(self) -> str:
+        return f"{shown(self.user) or '?'} ({self.connection.peer})"
+
+    async def _run(self) -> None:
+        user = self.user
+        token = self.serve.tables.admit(user)
+        status = None
+        try:
+            try:
+                home = home_for(self.serve.home, user)
+                home.mkdir(mode=0o700, parents=True, exist_ok=True)
+                env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
+                env.update(
+                    TERM=self.term or DEFAULT_TERM,
+                    COLORTERM="truecolor",
+                    GARITO_HOME=str(home),
+                    GARITO_PLAYER=user,
+                    GARITO_TABLES=self.serve.tables_path,
+                    GARITO_TABLES_TOKEN=token,
+                    MALLOC_ARENA_MAX="2",  # threads' malloc arenas count against the address space
+                    **{
+                        child_setup.SERVER: str(os.getpid()),
+                        child_setup.MEMORY: str(self.serve.limits.app_memory),
+                    },
+                )
+                await self.app.start(self.serve.argv, env, *self.size)
+            except Exception as e:  # too many open files, no memory, a full disk: this session only
+                log.warning("%s: the app could not start: %s", self.who, e)
+                self._refuse("Garito could not start here just now. Try again in a while.")
+                return
+            log.info("%s plays (pid %d, %dx%d)", self.who, self.app.pid, *self.size)
+            if self.ending:  # the connection went while the app started
+                self._hang_up()
+            self._start_reading_app()
+            self._feed()
+            self._later(self.serve.limits.idle, self._check_idle)
+            assert self.app.process is not None
+            status = await self.app.process.wait()
+        finally:
+            self.serve.tables.dismiss(token)
+            self._stop_reading_app()
+            self._stop_writing_app()
+            if self._refill is not None:
+                self._refill.cancel()
+            self.app.close()
+            for timer in self._timers:
+                timer.cancel()
+            self.serve._give_place(self)
+            if status is not None:
+                why = f", {self.ending}" if self.ending else ""
+                said = signal.Signals(-status).name if status < 0 else status
+                log.info("%s left (status %s%s)", self.who, said, why)
+                self._close(0 if status == 0 and not self.ending else 1)
+            if not self.finished.done():
+                self.finished.set_result(None)
+
+    def end(self, why: str) -> None:
+        """End the app (hang-up, then kill) and then the session."""
+        if self.ending:
+            return
+        self.ending = why
+        if self.app.running:
+            self._hang_up()
+        elif self._task is None:  # never started: nothing to wait for
+            self._close(1)
+            if not self.finished.done():
+                self.finished.set_result(None)
+
+    def _hang_up(self) -> None:
+        """The app's terminal hangs up; an app still there after
+        ``KILL_AFTER`` seconds is killed."""
+        self.app.signal(signal.SIGHUP)
+        self._later(KILL_AFTER, lambda: self.app.signal(signal.SIGKILL))
+
+    def _refuse(self, message: str) -> None:
+        if self.chan is not None:
+            self.chan.write_stderr((message + "\r\n").encode())
+        self.ending = self.ending or "refused"
+        self._close(1)
+        if not self.finished.done():
+            self.finished.set_result(None)
+
+    def _close(self, status: int) -> None:
+        chan, self.chan = self.chan, None
+        if chan is None:
+            return
+        if self.ending and self.ending not in (
+            "refused",
+            "the connection closed",
+            "the client closed its input",
+        ):
+            chan.write(RESTORE + f"\r\nGarito: {self.ending}.\r\n".encode())
+        chan.exit(status)
+
+    def _later(self, delay: float, callback) -> None:
+        self._timers.append(asyncio.get_running_loop().call_later(delay, callback))
+
+    def _check_idle(self) -> None:
+        idle = time.monotonic() - self.last_key
+        limit = self.serve.limits.idle
+        if idle >= limit:
+            log.info("%s: no key for %.0f s", self.who, idle)
+            self.end(f"no key for {limit / 60:.0f} minutes: the game is saved, come back any time")
+        elif not self.ending:
+            self._later(limit - idle, self._check_idle)
+
+    def _check_stall(self) -> None:
+        if self.stalled_at is not None and time.monotonic() - self.stalled_at >= STALL:
+            log.warning("%s took nothing of its screen for %.0f s: let go", self.who, STALL)
+            self.end("the screen was not read")
+        elif self.stalled_at is not None:
+            self._later(STALL - (time.monotonic() - self.stalled_at), self._check_stall)
+
+    # -------------------------------------------------- bytes both ways
+
+    def _start_reading_app(self) -> None:
+        if not self._reader_on and self.app.fd >= 0 and self.stalled_at is None:
+            asyncio.get_running_loop().add_reader(self.app.fd, self._from_app)
+            self._reader_on = True
+
+    def _stop_reading_app(self) -> None:
+        if self._reader_on:
+            asyncio.get_running_loop().remove_reader(self.app.fd)
+            self._reader_on = False
+
+    def _from_app(self) -> None:
+        try:
+            data = os.read(self.app.fd, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""  # EIO: the app has closed its terminal
+        if not data:
+            self._stop_reading_app()  # its exit is seen by _run
+            return
+        if self.chan is None:
+            return  # nobody to show it to: read and dropped while the app ends
+        self.chan.write(data)
+        if self.chan is not None and self.chan.get_write_buffer_size() > OUT_MAX:
+            log.warning("%s left %d bytes of its screen unread: let go", self.who, OUT_MAX)
+            self.end("the screen was not read")
+
+    def _feed(self) -> None:
+        """Keys to the app, as fast as it can be expected to take them
+        (``KEY_RATE``, with a burst of ``KEY_BURST``) and its pty takes
+        them; the rest waits (the loop says when the pty takes more, a timer
+        when the rate allows more), within ``IN_HIGH``."""
+        fd = self.app.fd
+        if fd >= 0:
+            self._allow()
+            while self.keys_in and self.allowance >= 1:
+                try:
+                    n = os.write(fd, self.keys_in[: min(65536, int(self.allowance))])
+                except BlockingIOError:
+                    break
+                except OSError:
+                    self.keys_in.clear()  # the app is gone
+                    break
+                del self.keys_in[:n]
+                self.allowance -= n
+            if self.keys_in and self.allowance >= 1:
+                self._start_writing_app()  # the pty is full: when it takes more
+            else:
+                self._stop_writing_app()
+                if self.keys_in and self._refill is None:  # the rate: when it allows more
+                    wait = min(1.0, (min(len(self.keys_in), 4096) - self.allowance) / KEY_RATE)
+                    self._refill = asyncio.get_running_loop().call_later(max(0.01, wait), self._refilled)
+        waiting = len(self.keys_in)
+        if not self.paused and waiting > IN_HIGH and self.chan is not None:
+            self.paused = True
+            self.chan.pause_reading()
+            if not self.behind:
+                self.behind = True
+                log.info(
+                    "%s types faster than the app reads: %d bytes waiting, reading paused", self.who, waiting
+                )
+        elif self.paused and waiting <= IN_LOW:
+            self.paused = False
+            # resumed on the next turn of the loop: asyncssh hands over what
+            # it kept at once, which must not come back into this call
+            asyncio.get_running_loop().call_soon(self._resume_reading)
+        if self.behind and not waiting:
+            self.behind = False
+            log.info("%s: the app has read every key", self.who)
+
+    def _allow(self) -> None:
+        now = time.monotonic()
+        self.allowance = min(KEY_BURST, self.allowance + (now - self._allowed_at) * KEY_RATE)
+        self._allowed_at = now
+
+    def _refilled(self) -> None:
+        self._refill = None
+        self._feed()
+
+    def _resume_reading(self) -> None:
+        if self.chan is not None and not self.paused and not self.ending:
+            self.chan.resume_reading()
+
+    def _start_writing_app(self) -> None:
+        if not self._writer_on:
+            asyncio.get_running_loop().add_writer(self.app.fd, self._feed)
+            self._writer_on = True
+
+    def _stop_writing_app(self) -> None:
+        if self._writer_on:
+            asyncio.get_running_loop().remove_writer(self.app.fd)
+            self._writer_on = False
+
+
+# ------------------------------------------------------------------ a connection
+
+
+class _Connection(asyncssh.SSHServer):
     def __init__(self, serve: Serve) -> None:
         self.serve = serve
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.address, self.peer = "", "?"
+        self.counted = False  # holds one of the server's places (and one of its address's)
+        self.sessions = 0
+        self.user = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        peer = conn.get_extra_info("peername")
-        if self.serve.connections >= self.serve.max_connections:
-            log.warning("refused %s: %d connections already", peer, self.serve.connections)
-            conn.close()
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
+        why = self.serve._take_connection(self)
+        if why:
+            log.warning("refused %s: %s", self.peer, why)
+            conn.abort()  # no SSH word yet: a disconnect message would read as a broken banner
             return
-        self.serve.connections += 1
-        log.info("connection from %s", peer)
+        self.counted = True
+        log.info("connection from %s (%d open)", self.peer, len(self.serve.connections))
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.conn is not None:
-            self.serve.connections = max(0, self.serve.connections - 1)
-            log.info("connection closed: %s", self.conn.get_extra_info("peername"))
+        if not self.counted:
+            return  # a refused connection held no place: it frees none
+        self.counted = False
+        self.serve._give_connection(self)
+        said = f": {shown(exc, 80)}" if exc else ""
+        log.info("connection from %s closed%s (%d open)", self.peer, said, len(self.serve.connections))
 
     def begin_auth(self, username: str) -> bool:
+        why = problem(username)
+        if why is not None:
+            log.warning("%s: login name %r refused: %s", self.peer, shown(username), why)
+            try:
+                self.conn.send_auth_banner(f"Garito: {why}.\r\n")
+            except OSError:
+                pass
+            return True  # and no way to log in with it: validate_public_key says no
         return not self.serve.guests  # guests: no authentication at all
+
+    def auth_completed(self) -> None:
+        self.user = self.conn.get_extra_info("username") or ""
+        log.info("%s logged in as %s", self.peer, shown(self.user))
+        # logged in: the terminal must come within the grace period too
+        asyncio.get_running_loop().call_later(self.serve.limits.login_grace, self._no_terminal)
+
+    def _no_terminal(self) -> None:
+        if self.sessions == 0 and self.counted and self.conn is not None:
+            log.info("%s opened no terminal in %g s: closed", self.peer, self.serve.limits.login_grace)
+            self.conn.close()
 
     def public_key_auth_supported(self) -> bool:
         return not self.serve.guests
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if problem(username) is not None or self.serve.keys is None:
+            return False
+        ok = self.serve.keys.allows(username, key, self.address, self.address)
+        if not ok:
+            log.info("%s: a key not bound to %s", self.peer, shown(username))
+        return ok
 
     def password_auth_supported(self) -> bool:
         return False
 
     def kbdint_auth_supported(self) -> bool:
         return False
+
+    def session_requested(self):
+        if self.sessions:
+            log.warning("%s: a second session on one connection refused", self.peer)
+            return False
+        self.sessions += 1
+        return Terminal(self.serve, self)
+
+
+# ------------------------------------------------------------------ the server
 
 
 class Serve:
@@ -114,19 +615,70 @@ class Serve:
         *,
         authorized_keys: str | None = None,
         guests: bool = False,
-        max_connections: int = 50,
         app: list[str] | None = None,
+        **limits,
     ) -> None:
         self.home = home
-        self.authorized_keys = authorized_keys
         self.guests = guests
-        self.max_connections = max_connections
-        self.connections = 0
-        self.app = app or APP
+        self.keys = KeyBook(authorized_keys) if authorized_keys and not guests else None
+        self.limits = Limits(**limits)
+        self.argv = CHILD + list(app or ())
+        self.connections: set[_Connection] = set()
+        self.by_address: dict[str, int] = {}
+        self.terminals: set[Terminal] = set()
         self.server: asyncssh.SSHAcceptor | None = None
-        self.tables = TableServer(tokens=True)
+        self.tables = TableServer(tokens=True, keep=self._keep)
         self._folder = ""
         self.tables_path = ""
+
+    # -------------------------------------------------- places
+
+    def _take_connection(self, c: _Connection) -> str:
+        if len(self.connections) >= self.limits.max_connections:
+            return f"{len(self.connections)} connections already"
+        if self.by_address.get(c.address, 0) >= self.limits.per_address:
+            return f"{self.by_address[c.address]} connections from that address already"
+        self.connections.add(c)
+        self.by_address[c.address] = self.by_address.get(c.address, 0) + 1
+        return ""
+
+    def _give_connection(self, c: _Connection) -> None:
+        self.connections.discard(c)
+        left = self.by_address.get(c.address, 1) - 1
+        if left > 0:
+            self.by_address[c.address] = left
+        else:
+            self.by_address.pop(c.address, None)
+
+    def _take_place(self, t: Terminal) -> str:
+        if len(self.terminals) >= self.limits.max_players:
+            return f"{len(self.terminals)} players are in already"
+        self.terminals.add(t)
+        return ""
+
+    def _give_place(self, t: Terminal) -> None:
+        self.terminals.discard(t)
+
+    def _keep(self, match, names: tuple[str, ...], why: str) -> None:
+        """A shared match that ended unfinished: its record (seed shown, so
+        it replays and verifies) goes to each of its players' homes."""
+        from garito.store.atomic import write_atomic
+
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        for name in set(names):
+            if problem(name) is not None:
+                continue
+            path = (
+                home_for(self.home, name)
+                / "unfinished-tables"
+                / f"{stamp}-{match.game}-{match.commitment[:8]}.json"
+            )
+            write_atomic(path, match.to_json() + "\n")
+            log.info(
+                "the record of %s's unfinished %s (%s) is kept in %s", shown(name), match.game, why, path
+            )
+
+    # -------------------------------------------------- start and stop
 
     async def start(self, host: str, port: int) -> int:
         """Listen; returns the port (useful when ``port`` is 0)."""
@@ -134,112 +686,88 @@ class Serve:
         # only this server's own children may speak to the tables.
         self._folder = tempfile.mkdtemp(prefix="garito-")
         self.tables_path = os.path.join(self._folder, "tables.sock")
-        await self.tables.start(self.tables_path)
-        self.server = await asyncssh.create_server(
-            lambda: _Server(self),
-            host,
-            port,
-            server_host_keys=[host_key(self.home)],
-            authorized_client_keys=None if self.guests else self.authorized_keys,
-            process_factory=self._session,
-            encoding=None,
-            line_editor=False,
-            allow_scp=False,
-            agent_forwarding=False,
-            x11_forwarding=False,
-            sftp_factory=None,
-        )
+        try:
+            await self.tables.start(self.tables_path)
+            self.server = await asyncssh.create_server(
+                lambda: _Connection(self),
+                host,
+                port,
+                server_host_keys=[host_key(self.home)],
+                session_factory=None,
+                encoding=None,
+                line_editor=False,
+                allow_scp=False,
+                agent_forwarding=False,
+                x11_forwarding=False,
+                sftp_factory=None,
+                login_timeout=self.limits.login_grace,
+                keepalive_interval=60,
+                keepalive_count_max=3,
+                window=WINDOW,
+            )
+        except BaseException:
+            await self.tables.close()
+            shutil.rmtree(self._folder, ignore_errors=True)
+            raise
         return self.server.sockets[0].getsockname()[1]
 
-    async def close(self) -> None:
+    async def close(self, why: str = "the server stopped") -> None:
+        """No new connection; the tables closed (their records kept), every
+        app ended, every connection closed, the socket folder removed."""
         if self.server is not None:
             self.server.close()
-            await self.server.wait_closed()
         await self.tables.close()
+        terminals = list(self.terminals)
+        for t in terminals:
+            t.end(why)
+        if terminals:
+            await asyncio.wait([t.finished for t in terminals], timeout=KILL_AFTER + 2)
+        closing = [c.conn for c in self.connections if c.conn is not None]
+        for conn in closing:
+            conn.close()
+        if closing:
+            await asyncio.wait([asyncio.create_task(conn.wait_closed()) for conn in closing], timeout=5)
+        if self.server is not None:
+            await self.server.wait_closed()
         if self._folder:
             shutil.rmtree(self._folder, ignore_errors=True)
 
-    async def _session(self, process: asyncssh.SSHServerProcess) -> None:
-        user = process.get_extra_info("username") or "guest"
-        if process.command is not None or process.get_terminal_type() is None:
-            process.stderr.write(b"Garito is played in a terminal: connect with ssh -t, no command.\r\n")
-            process.exit(1)
-            return
-        width, height, *_ = process.get_terminal_size()
-        token = self.tables.admit(user)
-        try:
-            await self._play(process, user, width, height, token)
-        finally:
-            self.tables.dismiss(token)
 
-    async def _play(self, process, user: str, width: int, height: int, token: str) -> None:
-        master, slave = pty.openpty()
-        _set_size(slave, width or 80, height or 24)
-        env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
-        env.update(
-            TERM=process.get_terminal_type() or "xterm-256color",
-            COLORTERM="truecolor",
-            GARITO_HOME=str(_home_for(self.home, user)),
-            GARITO_PLAYER=user[:12],  # the name at the table, changeable from the menu
-            GARITO_TABLES=self.tables_path,
-            GARITO_TABLES_TOKEN=token,
-        )
-        child = await asyncio.create_subprocess_exec(
-            *self.app, stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=_own_terminal
-        )
-        os.close(slave)
-        log.info("%s plays (pid %d)", user, child.pid)
-        loop = asyncio.get_running_loop()
-        done = asyncio.Event()
+class PrintableLog(logging.Formatter):
+    """Every log line as text, asyncssh's included (it names the user
+    logging in): nothing a client sent can move an operator's cursor,
+    recolour the terminal, or forge a line of its own with a newline."""
 
-        def output() -> None:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                data = b""
-            if data:
-                process.stdout.write(data)
-            else:
-                loop.remove_reader(master)
-                done.set()
+    def format(self, record: logging.LogRecord) -> str:
+        record.msg, record.args = printable(record.getMessage()), ()
+        return super().format(record)
 
-        loop.add_reader(master, output)
 
-        async def keys() -> None:
-            while not done.is_set():
-                try:
-                    data = await process.stdin.read(4096)
-                except asyncssh.TerminalSizeChanged as e:
-                    _set_size(master, e.width, e.height)
-                    continue
-                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                    continue
-                if not data:
-                    break  # the client went away
-                os.write(master, data)
+def log_to_stderr() -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(PrintableLog("%(asctime)s %(name)s %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
 
-        reader = asyncio.create_task(keys())
-        finished = asyncio.create_task(done.wait())
-        await asyncio.wait({reader, finished}, return_when=asyncio.FIRST_COMPLETED)
-        if child.returncode is None:
-            try:
-                os.killpg(child.pid, signal.SIGHUP)
-            except ProcessLookupError:
-                pass
-        status = await child.wait()
-        reader.cancel()
-        loop.remove_reader(master)
-        os.close(master)
-        log.info("%s left (status %s)", user, status)
-        process.exit(0 if status == 0 else 1)
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 async def serve_forever(home: Path, host: str, port: int, **options) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    """Serve until SIGTERM or SIGINT, then stop cleanly (``Serve.close``)."""
+    log_to_stderr()
     server = Serve(home, **options)
     bound = await server.start(host, port)
-    log.info("Garito serves on %s port %d (%s)", host, bound, "guests" if options.get("guests") else "keys")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    how = "guests" if options.get("guests") else f"keys from {options.get('authorized_keys')}"
+    log.info("Garito serves on %s port %d (%s), tables at %s", host, bound, how, server.tables_path)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
+        log.info("stopping: %d players, %d tables", len(server.terminals), len(server.tables.tables))
     finally:
+        players, tables = len(server.terminals), len(server.tables.tables)
         await server.close()
+        log.info("Garito stopped: %s let go, %s closed", _count(players, "player"), _count(tables, "table"))

@@ -8,10 +8,11 @@ A line from a client is one JSON object with an ``op``:
                                               ``"token"``: ``admit`` gave it)
 ``{"op": "list"}``                            the open tables
 ``{"op": "create", "game": "gemelos", "seats": ["human", "computer:hard"],
-  "config": {...}, "seed": 7}``               a new table; the creator sits
+  "config": {...}}``                          a new table; the creator sits
                                               in its first human seat (a seat
                                               may also be {"kind", "level",
-                                              "name"})
+                                              "name"}); the config is one the
+                                              new-game dialog could make
 ``{"op": "join", "table": 1}``                a free human seat, or the seat
                                               this name left (a reconnection)
 ``{"op": "watch", "table": 1}``               as a spectator
@@ -21,21 +22,35 @@ A line from a client is one JSON object with an ``op``:
 ``{"op": "fill", "table": 1}``                computers take the open seats
                                               (asked by a player seated there)
 
-The server answers ``welcome``, ``tables`` (also unasked, to everyone, when
-a table opens, fills, empties or ends), ``error`` (``rule`` says why; a
-move the rules refuse names the rule) and, after every change at a table,
-``state`` to everyone there: the game, rules, seats and moves so far, and
-the state *as that seat may hold it* (``wire.masked``: never the dice
-stream, never another seat's secrets; a spectator holds no seat's), its
-view, legal moves and story; the seed once the match is over, so the record
-can be kept and replayed. Games whose every hand is secret
-(``SPECTATORS = False``) have no spectators.
+The server answers ``welcome`` (with the listing of open tables), ``tables``
+(the whole listing, when asked with ``list``), ``table`` (one table's entry
+in the listing, to everyone, when it opens or changes) and ``closed`` (a
+table gone from the listing): a lobby is told what changed, never the whole
+listing again. ``error`` says why something was refused (a move the rules
+refuse names the rule; a malformed message is answered with one such line)
+and, after every change at a table, ``state`` goes to everyone there: the
+game, rules, seats and moves so far, and the state *as that seat may hold
+it* (``wire.masked``: never the dice stream, never another seat's secrets; a
+spectator holds no seat's), its view, legal moves and story. Games whose
+every hand is secret (``SPECTATORS = False``) have no spectators.
 
-A connection that sends something that is not a protocol line, a line over
-``MAX_LINE`` bytes, or more than ``RATE`` lines a second (with a burst of
-``BURST``) is told why and cut off; the others play on. A dropped player's
-seat is held ``HOLD`` seconds for the same name to come back; then a
-computer player takes it over.
+Fair dice: each table's seed is drawn with ``secrets`` (128 bits) and its
+dice come from a cryptographic stream (``dice.COUNTER``); the table's
+listing and every state carry ``commitment``, the seed's hash, from the
+start, and the seed itself once the match is over, so each player's record
+can be checked (``garito verify``). Only a server made with
+``chosen_seeds=True`` (tests) takes a ``seed`` from a client.
+
+Limits: a connection that sends something that is not a protocol line, a
+line over ``MAX_LINE`` bytes, or more than ``RATE`` lines a second (with a
+burst of ``BURST``) is told why and cut off, and so is one that leaves more
+than ``BACKLOG`` bytes unread; the others play on. At most ``MAX_TABLES``
+tables are open, ``PER_PLAYER`` of them with any one player, and a name sits
+in one seat of a table. A dropped player's seat is held ``HOLD`` seconds for
+the same name to come back (each drop its own timer, called off when they
+do); then a computer takes it over, unless nobody is left at the table: an
+abandoned table closes, and its record is kept for the players who sat there
+(``keep``), as are those of the tables open when the server stops.
 """
 
 from __future__ import annotations
@@ -45,13 +60,19 @@ import dataclasses
 import importlib
 import json
 import logging
+import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from garito.core import catalog, wire
+from garito.core.dice import COUNTER, commitment, secret_seed
 from garito.core.errors import IllegalAction
+from garito.core.identity import problem
 from garito.core.match import Match, Seat
+from garito.core.names import printable
+from garito.core.variants import offered_config
 from garito.core.words import COMPUTER_NAMES
 
 log = logging.getLogger("garito.tables")
@@ -61,10 +82,20 @@ RATE = 20.0  # lines per second, on average
 BURST = 40
 HOLD = 180.0  # seconds a dropped player's seat waits
 PACE = 0.7  # seconds a computer seat takes over its move, so people can follow it
+BACKLOG = 8 << 20  # bytes a client may leave unread: a long match's state is ~100 KB a line
+MAX_TABLES = 64
+PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at) at once
+
+Keep = Callable[[Match, tuple[str, ...], str], None]  # (match, its players' names, why it closed)
 
 
 class Cut(Exception):
     """The connection broke the protocol: told why, then closed."""
+
+
+class Refused(Exception):
+    """A message that cannot be done (or is malformed): answered with one
+    error line, and the connection goes on."""
 
 
 @dataclass(eq=False)
@@ -73,10 +104,19 @@ class Client:
     name: str = ""
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
+    gone: bool = False  # cut off for leaving too much unread
 
     def send(self, message: dict) -> None:
-        if not self.writer.is_closing():
-            self.writer.write((json.dumps(message, default=str, ensure_ascii=False) + "\n").encode())
+        if self.gone or self.writer.is_closing():
+            return
+        self.writer.write((json.dumps(message, default=str, ensure_ascii=False) + "\n").encode())
+        backlog = self.writer.transport.get_write_buffer_size()
+        if backlog > BACKLOG:
+            # A client that does not read would grow the server's memory
+            # with every broadcast: it goes, the others play on.
+            self.gone = True
+            log.warning("cut off %s: %d bytes left unread", self.name or "a connection", backlog)
+            self.writer.transport.abort()
 
     def spend(self) -> None:
         """One line's worth of the rate limit; Cut when it is used up."""
@@ -94,6 +134,7 @@ class Table:
     match: Match
     players: dict[int, Client] = field(default_factory=dict)  # seat -> who is sitting there
     held: dict[int, str] = field(default_factory=dict)  # seat -> the name that left it
+    timers: dict[int, asyncio.Task] = field(default_factory=dict)  # seat -> its hold's end
     watchers: set[Client] = field(default_factory=set)
     busy: bool = False  # a computer seat is thinking
 
@@ -101,12 +142,20 @@ class Table:
     def rules(self):
         return self.match.rules
 
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.match.state)
+
     def free_seats(self) -> list[int]:
         return [
             i
             for i, s in enumerate(self.match.seats)
             if s.is_human and i not in self.players and i not in self.held
         ]
+
+    def names(self) -> set[str]:
+        """The names seated here or holding a seat."""
+        return {c.name for c in self.players.values()} | set(self.held.values())
 
     def summary(self) -> dict:
         info = catalog.get(self.match.game)
@@ -126,21 +175,36 @@ class Table:
             ],
             "free": len(self.free_seats()),
             "config": self.match.config.to_dict(),
-            "over": self.rules.is_over(self.match.state),
+            "over": self.over,
+            "commitment": self.match.commitment,
         }
 
 
+def _said(text: object, limit: int) -> str:
+    """Something a client sent, fit to be said back or logged: printable, short."""
+    return printable(str(text))[:limit]
+
+
+def _table_id(m: dict) -> int:
+    value = m.get("table")
+    if type(value) is not int:
+        raise Refused(f"a table is a number, not {_said(repr(value), 40)}")
+    return value
+
+
 class TableServer:
-    def __init__(self, *, tokens: bool = False) -> None:
+    def __init__(self, *, tokens: bool = False, chosen_seeds: bool = False, keep: Keep | None = None) -> None:
         # With tokens, a connection is whoever ``admit`` gave its token to
         # (the SSH login), never the name it claims: nobody takes another
         # player's held seat by calling themselves by that name.
         self.tokens: dict[str, str] | None = {} if tokens else None
+        self.chosen_seeds = chosen_seeds
+        self.keep = keep
         self.tables: dict[int, Table] = {}
         self.clients: set[Client] = set()
         self._next = 1
         self._server: asyncio.AbstractServer | None = None
-        self._announced: list[dict] | None = None
+        self._listed: dict[int, dict] = {}  # each open table's entry as the lobbies have it
         self._tasks: set[asyncio.Task] = set()
         self._handlers: set[asyncio.Task] = set()  # one per connection
         self._closing = False
@@ -149,11 +213,9 @@ class TableServer:
 
     def admit(self, name: str) -> str:
         """A token for one player's app to say hello with, as ``name``."""
-        import secrets
-
         assert self.tokens is not None
         token = secrets.token_hex(16)
-        self.tokens[token] = name[:24]
+        self.tokens[token] = name
         return token
 
     def dismiss(self, token: str) -> None:
@@ -164,10 +226,14 @@ class TableServer:
         self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
 
     async def close(self) -> None:
+        """Stop: no new connection, every table closed (the record of each
+        match still being played kept for its players), every connection
+        ended."""
         self._closing = True  # connections ending now leave no timers behind
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
+        for table in list(self.tables.values()):
+            self._close_table(table, "the server stopped")
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -176,14 +242,17 @@ class TableServer:
             client.writer.close()
         if self._handlers:  # each connection's reader sees its end and returns
             await asyncio.wait(self._handlers, timeout=2)
+        if self._server is not None:
+            await self._server.wait_closed()
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro) -> asyncio.Task | None:
         if self._closing:
             coro.close()
-            return
+            return None
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer)
@@ -193,7 +262,7 @@ class TableServer:
             self._handlers.add(handler)
             handler.add_done_callback(self._handlers.discard)
         try:
-            while True:
+            while not client.gone:
                 try:
                     line = await reader.readline()
                 except (ValueError, asyncio.LimitOverrunError):
@@ -203,11 +272,11 @@ class TableServer:
                 client.spend()
                 try:
                     message = json.loads(line)
-                except ValueError:
+                except (ValueError, RecursionError):
                     raise Cut("not a JSON line") from None
                 if not isinstance(message, dict) or not isinstance(message.get("op"), str):
                     raise Cut("a message is a JSON object with an op")
-                self._handle(client, message)
+                self._answer(client, message)
                 await writer.drain()
         except Cut as e:
             log.warning("cut off %s: %s", client.name or "a connection", e)
@@ -219,18 +288,28 @@ class TableServer:
             self._dropped(client)
             writer.close()
 
+    def _answer(self, client: Client, message: dict) -> None:
+        """Do what ``message`` asks; whatever is wrong with it is answered
+        with one error line (Cut, for a broken protocol, ends the connection)."""
+        try:
+            self._handle(client, message)
+        except (Cut, ConnectionError):
+            raise
+        except Refused as e:
+            client.send({"op": "error", "rule": str(e)})
+        except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as e:
+            log.info("%s sent a malformed %s: %s", client.name or "a connection", message["op"][:20], e)
+            client.send({"op": "error", "rule": f"A malformed message: {_said(str(e), 200)}."})
+        except Exception:  # a fault of the server's own: the connection and the tables go on
+            log.exception("answering %s", client.name or "a connection")
+            client.send({"op": "error", "rule": "The server could not do that."})
+
     # ------------------------------------------------------------ messages
 
     def _handle(self, client: Client, m: dict) -> None:
         op = m["op"]
         if op == "hello":
-            name = m.get("name") if self.tokens is None else self.tokens.get(str(m.get("token")))
-            if self.tokens is not None and name is None:
-                raise Cut("an unknown token")
-            if not isinstance(name, str) or not name.strip() or len(name) > 24:
-                raise Cut("hello needs a name of 1 to 24 characters")
-            client.name = name.strip()
-            client.send({"op": "welcome", "name": client.name, "tables": self._listing()})
+            self._hello(client, m)
             return
         if not client.name:
             raise Cut("say hello first")
@@ -239,10 +318,11 @@ class TableServer:
         elif op == "create":
             self._create(client, m)
         elif op in ("join", "watch", "act", "leave", "fill"):
-            table = self.tables.get(m.get("table"))  # type: ignore[arg-type]
+            number = _table_id(m)
+            table = self.tables.get(number)
             if table is None:
-                client.send({"op": "error", "rule": f"No table {m.get('table')!r}."})
-            elif op == "join":
+                raise Refused(f"No table {number}.")
+            if op == "join":
                 self._join(client, table)
             elif op == "watch":
                 self._watch(client, table)
@@ -253,34 +333,53 @@ class TableServer:
             else:
                 self._act(client, table, m.get("action"))
         else:
-            raise Cut(f"unknown op {op!r}")
+            raise Cut(f"unknown op {_said(op, 20)!r}")
+
+    def _hello(self, client: Client, m: dict) -> None:
+        if client.name:
+            raise Refused("You have said hello already.")
+        if self.tokens is not None:
+            token = m.get("token")
+            name = self.tokens.get(token) if isinstance(token, str) else None
+            if name is None:
+                raise Cut("an unknown token")
+        else:
+            name = m.get("name")
+            name = name.strip() if isinstance(name, str) else name
+            why = problem(name)
+            if why is not None:
+                raise Cut(f"hello needs a name: {why}")
+        client.name = name
+        client.send({"op": "welcome", "name": client.name, "tables": self._listing()})
 
     def _listing(self) -> list[dict]:
         return [t.summary() for t in self.tables.values()]
 
     def _announce(self) -> None:
-        """Everyone's lobby is kept current: the listing, when it changed."""
-        listing = self._listing()
-        if listing == self._announced:
+        """Every lobby is told what changed in the listing: the tables that
+        opened or changed, and those that closed; nothing when nothing did."""
+        now = {t.id: t.summary() for t in self.tables.values()}
+        changes: list[dict] = [{"op": "closed", "table": n} for n in self._listed if n not in now]
+        changes += [{"op": "table", "table": s} for n, s in now.items() if self._listed.get(n) != s]
+        self._listed = now
+        if not changes:
             return
-        self._announced = listing
-        for client in self.clients:
+        for client in list(self.clients):
             if client.name:
-                client.send({"op": "tables", "tables": listing})
+                for change in changes:
+                    client.send(change)
 
     def _watch(self, client: Client, table: Table) -> None:
         if not getattr(table.rules, "SPECTATORS", True):
             title = catalog.get(table.match.game).title
-            client.send({"op": "error", "rule": f"{title} hides every player's hand: it has no spectators."})
-            return
+            raise Refused(f"{title} hides every player's hand: it has no spectators.")
         table.watchers.add(client)
         self._send_state(table, client, None)
 
     def _fill(self, client: Client, table: Table) -> None:
         """Nobody comes: computers take the open seats (at the strongest level)."""
         if client not in table.players.values():
-            client.send({"op": "error", "rule": "Only a player seated at the table fills its seats."})
-            return
+            raise Refused("Only a player seated at the table fills its seats.")
         seats = list(table.match.seats)
         names = iter(n for n in COMPUTER_NAMES if n not in table.match.names)
         for i in table.free_seats():
@@ -298,65 +397,92 @@ class TableServer:
         self._announce()
 
     def _create(self, client: Client, m: dict) -> None:
+        if not isinstance(m.get("game"), str):
+            raise Refused("a table needs a game")
+        given = m.get("seats")
+        if not isinstance(given, list):
+            raise Refused("a table's seats are a list")
         try:
-            info = catalog.get(m.get("game"))  # type: ignore[arg-type]
+            info = catalog.get(m["game"])
             rules = info.load()
-            config = rules.Config.from_dict(dict(m.get("config") or {}, players=len(m.get("seats") or [])))
-            seats = []
-            for i, given in enumerate(m.get("seats") or []):
-                if isinstance(given, dict):
-                    kind, level, name = given.get("kind"), given.get("level"), given.get("name")
-                else:
-                    kind, _, level = str(given).partition(":")
-                    name = None
-                if kind not in ("human", "computer"):
-                    raise ValueError(f"a seat is human or computer, not {kind!r}")
-                if kind == "human":
-                    level = None  # a person plays it: no level
-                elif level and level not in rules.LEVELS:
-                    raise ValueError(f"a computer plays {' or '.join(rules.LEVELS)}, not {level!r}")
-                if kind == "human":
-                    name = f"Seat {i + 1}"  # until a player takes it
-                elif name and str(name).strip():
-                    name = str(name).strip()[:24]
-                else:
-                    name = next(n for n in COMPUTER_NAMES if n not in {s.name for s in seats})
-                seats.append(Seat(name, kind, level or rules.LEVELS[-1]))
-            if not any(s.is_human for s in seats):
-                raise ValueError("a table needs a human seat")
-            seed = m.get("seed")
-            if seed is None:
-                from garito.core.dice import fresh_seed
-
-                seed = fresh_seed()
-            if not isinstance(seed, int):
-                raise ValueError("the seed is a whole number")
-            match = Match.start(info.id, config, seed, tuple(seats))
-        except (LookupError, ValueError, TypeError) as e:
-            client.send({"op": "error", "rule": str(e)})
-            return
+            config = offered_config(rules, info.players, len(given), m.get("config"))
+        except (LookupError, ValueError) as e:
+            raise Refused(_said(str(e), 200)) from None
+        seats: list[Seat] = []
+        for i, seat in enumerate(given):
+            seats.append(self._seat(rules, i, seat, {s.name for s in seats}))
+        if not any(s.is_human for s in seats):
+            raise Refused("a table needs a human seat")
+        seed = m.get("seed")
+        if seed is None:
+            seed = secret_seed()
+        elif not self.chosen_seeds:
+            raise Refused("the server draws the dice: a table takes no seed")
+        elif type(seed) is not int or seed < 0:
+            raise Refused("the seed is a whole number")
+        mine = [t for t in self.tables.values() if client.name in t.names() and not t.over]
+        if len(mine) >= PER_PLAYER:
+            raise Refused(f"You sit at {len(mine)} tables already: leave one first.")
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused("The server has as many tables as it can hold: join one, or try later.")
+        match = Match.start(info.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
         table = Table(self._next, match)
         self._next += 1
         self.tables[table.id] = table
         kinds = [s.kind for s in seats]
-        log.info("table %d: %s opened by %s, seats %s", table.id, info.title, client.name, kinds)
+        log.info("table %d: %s opened by %s, seats %s, seed committed to %s", table.id, info.title,
+                 client.name, kinds, match.commitment[:16])  # fmt: skip
         self._join(client, table)
+
+    def _seat(self, rules, i: int, given: Any, taken: set[str]) -> Seat:
+        """Seat ``i`` as a ``create`` describes it (the dialog's kinds,
+        levels and names only)."""
+        if isinstance(given, dict):
+            kind, level, name = given.get("kind"), given.get("level"), given.get("name")
+        elif isinstance(given, str):
+            kind, _, level = given.partition(":")
+            name = None
+        else:
+            raise Refused("a seat is 'human', 'computer:level' or an object")
+        if kind not in ("human", "computer"):
+            raise Refused(f"a seat is human or computer, not {_said(str(kind), 20)!r}")
+        if kind == "human":
+            return Seat(f"Seat {i + 1}", "human", rules.LEVELS[-1])  # a person brings a name
+        if level in (None, ""):
+            level = rules.LEVELS[-1]
+        if level not in rules.LEVELS:
+            raise Refused(f"a computer plays {' or '.join(rules.LEVELS)}, not {_said(str(level), 20)!r}")
+        if name is None or (isinstance(name, str) and not name.strip()):
+            name = next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {i + 1}")
+        elif isinstance(name, str):
+            name = name.strip()
+        why = problem(name)
+        if why is not None:
+            raise Refused(f"seat {i + 1}: {why}")
+        if name in taken:
+            raise Refused("two seats have the same name")
+        return Seat(name, "computer", level)
 
     def _join(self, client: Client, table: Table) -> None:
         back = [s for s, name in table.held.items() if name == client.name]
+        if not back and client.name in table.names():
+            raise Refused("You already sit at this table.")
         free = table.free_seats()
         if back:
             seat = back[0]
             del table.held[seat]
+            timer = table.timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
         elif free:
             seat = free[0]
         else:
-            client.send({"op": "error", "rule": "No free seat at this table: watch it instead."})
-            return
+            raise Refused("No free seat at this table: watch it instead.")
         seats = list(table.match.seats)
         seats[seat] = dataclasses.replace(seats[seat], name=client.name)
         table.match = dataclasses.replace(table.match, seats=tuple(seats))
         table.players[seat] = client
+        table.watchers.discard(client)
         log.info("table %d: %s %s seat %d", table.id, client.name, "back in" if back else "takes", seat + 1)
         self._broadcast(table)
 
@@ -364,32 +490,29 @@ class TableServer:
         rules = table.rules
         seat = next((s for s, c in table.players.items() if c is client), None)
         if seat is None:
-            client.send({"op": "error", "rule": "You are not seated at this table."})
-            return
+            raise Refused("You are not seated at this table.")
         if rules.to_act(table.match.state) != seat or table.busy:
-            client.send({"op": "error", "rule": "It is not your turn."})
-            return
+            raise Refused("It is not your turn.")
         if table.free_seats():
             waiting = ", ".join(str(s + 1) for s in table.free_seats())
-            client.send({"op": "error", "rule": f"The table waits for its players: seat {waiting} is open."})
-            return
+            raise Refused(f"The table waits for its players: seat {waiting} is open.")
+        if not isinstance(text, str) or len(text) > 256:
+            raise Refused("a move is written as text")
         try:
-            action = rules.Action.parse(str(text))
+            action = rules.Action.parse(text)
             table.match = table.match.play(action)
         except IllegalAction as e:
-            client.send({"op": "error", "rule": e.rule})
-            return
+            raise Refused(e.rule) from None
         except ValueError as e:
-            client.send({"op": "error", "rule": str(e)})
-            return
+            raise Refused(_said(str(e), 200)) from None
         self._broadcast(table)
 
     # ------------------------------------------------------------ play
 
     def _broadcast(self, table: Table) -> None:
-        for seat, client in table.players.items():
+        for seat, client in list(table.players.items()):
             self._send_state(table, client, seat)
-        for client in table.watchers:
+        for client in list(table.watchers):
             self._send_state(table, client, None)
         self._tidy(table)
         self._announce()
@@ -397,10 +520,33 @@ class TableServer:
 
     def _tidy(self, table: Table) -> None:
         """A finished table closes when its last player has left it."""
-        if not table.players and table.rules.is_over(table.match.state):
-            if self.tables.pop(table.id, None) is not None:
-                ended = table.rules.summary(table.match.state, table.match.names)
-                log.info("table %d closed: %s", table.id, ended)
+        if not table.players and table.over and table.id in self.tables:
+            self._close_table(table, "")
+
+    def _close_table(self, table: Table, why: str) -> None:
+        """The table leaves the listing; ``why`` an unfinished match ended
+        (its record kept for its players)."""
+        if self.tables.pop(table.id, None) is None:
+            return
+        for timer in table.timers.values():
+            timer.cancel()
+        names = table.match.names
+        if table.over:
+            log.info(
+                "table %d closed: %s", table.id, printable(table.rules.summary(table.match.state, names))
+            )
+            return
+        humans = tuple(
+            n
+            for i, n in enumerate(names)
+            if table.match.seats[i].is_human and (i in table.players or i in table.held)
+        )
+        log.info("table %d closed after %d moves: %s", table.id, len(table.match.actions), why)
+        if self.keep is not None and humans:
+            try:
+                self.keep(table.match, humans, why)
+            except Exception:  # the record could not be written: said in the log, the others go on
+                log.exception("table %d: its record could not be kept", table.id)
 
     def _send_state(self, table: Table, client: Client, seat: int | None) -> None:
         rules, state = table.rules, table.match.state
@@ -417,6 +563,8 @@ class TableServer:
             "actions": [str(a) for a in match.actions],
             "state": wire.encode(wire.masked(rules, state, seat)),
             "seed": match.seed if over else None,
+            "stream": match.stream,
+            "commitment": match.commitment,
             "to_act": rules.to_act(state),
             "over": over,
             "summary": rules.summary(state, names),
@@ -434,7 +582,7 @@ class TableServer:
     def _computer_turn(self, table: Table) -> None:
         state = table.match.state
         seat = table.rules.to_act(state)
-        if table.busy or seat is None or table.match.seats[seat].is_human:
+        if table.busy or seat is None or table.match.seats[seat].is_human or table.id not in self.tables:
             return
         table.busy = True
         self._spawn(self._think(table, seat))
@@ -449,6 +597,8 @@ class TableServer:
             asyncio.sleep(PACE),
         )
         table.busy = False
+        if table.id not in self.tables:
+            return  # closed meanwhile
         if table.match.state is state:  # nothing moved meanwhile
             table.match = table.match.play(action)
         self._broadcast(table)
@@ -466,18 +616,34 @@ class TableServer:
         self._announce()
 
     def _vacate(self, table: Table, seat: int, client: Client) -> None:
-        """The seat is held for ``client``'s name to come back to."""
+        """The seat is held for ``client``'s name to come back to: a timer of
+        its own, called off if they do."""
         del table.players[seat]
-        if not table.rules.is_over(table.match.state):
-            log.info("table %d: %s left seat %d, held for %g s", table.id, client.name, seat + 1, HOLD)
-            table.held[seat] = client.name
-            self._spawn(self._expire(table, seat, client.name))
-            self._broadcast(table)  # the others see the seat waiting
+        if table.over or self._closing:
+            return
+        log.info("table %d: %s left seat %d, held for %g s", table.id, client.name, seat + 1, HOLD)
+        table.held[seat] = client.name
+        old = table.timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        timer = self._spawn(self._expire(table, seat, client.name))
+        if timer is not None:
+            table.timers[seat] = timer
+        self._broadcast(table)  # the others see the seat waiting
 
     async def _expire(self, table: Table, seat: int, name: str) -> None:
         await asyncio.sleep(HOLD)
-        if table.held.get(seat) != name:
-            return  # they came back
+        if table.timers.get(seat) is asyncio.current_task():
+            del table.timers[seat]
+        if table.held.get(seat) != name or table.id not in self.tables:
+            return  # they came back (or the table is gone)
+        if not table.players:
+            # Nobody is left at the table: it is abandoned, not handed to
+            # computers to play out for no one (once the last hold is over).
+            if not table.timers:
+                self._close_table(table, "abandoned: nobody came back")
+                self._announce()
+            return
         del table.held[seat]
         seats = list(table.match.seats)
         seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.LEVELS[-1])

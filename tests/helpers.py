@@ -154,6 +154,7 @@ TABLE_297 = (
 def opening(seats=("human", "computer"), names=("Ana", "Ramón"), **rules) -> Match:
     from garito.core import willie as wx
 
+    rules.setdefault("helpers", True)  # the learning help (a, h) these tests use
     match = willie_match(297, seats, names, **rules)
     for text in OPENING:
         match = match.play(wx.Action.parse(text))

@@ -160,3 +160,27 @@ async def test_leave_and_continue_hands_the_keyboard_to_the_right_player():
         await settle(pilot)
         assert table(second).match.state == played.state and table(second).viewer == 1
         assert [d.value for d in table(second).query_one(DiceTray).dice] == [2, 2, 3, 4, 5]
+
+
+def test_a_rules_page_renders_for_a_match_config():
+    from garito.core.decimus import Config
+    from garito.tui.screens.rules import rules_text
+
+    page = rules_text("decimus", Config(target=20))
+    assert "first to 20 points" in page and "anyone has 20 or more" in page and "{{" not in page
+    assert "first to 30 points" in rules_text("decimus")  # garito rules decimus: the default
+
+
+@sync
+async def test_the_rules_screen_of_a_20_point_match_says_20():
+    from textual.widgets import Markdown
+
+    from garito.tui.screens.rules import RulesScreen
+
+    app = GarApp(start=decimus_match(target=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        assert "first to 20 points" in app.screen.query_one(Markdown).source

@@ -75,3 +75,12 @@ def test_every_hand_is_consistent_with_its_dice():
             if game == "un_en_dous" and v is not None:
                 a, b, c = sorted(dice[i] for i in shown)
                 assert c == v and a + b == c
+
+
+def test_the_showdown_reads_as_english():
+    from garito.core.decimus import Event, narrate
+
+    e = Event("settle", seat=1, game="par_con_as", dice=(1, 6, 6, 2, 3) + (1, 5, 5, 2, 3), amount=2)
+    line = narrate(e, ("Ana", "Ramón"))
+    assert "Ramón's pair of 6s with an ace beats Ana's pair of 5s with an ace" in line
+    assert "'s a pair" not in line

@@ -180,3 +180,32 @@ async def test_escape_at_the_first_start_keeps_the_default_and_asks_no_more(gari
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen) and settings.load()["player"] == "Player 1"
+
+
+@sync
+async def test_history_says_a_shared_tables_dice_were_verified():
+    from .test_fairness import finished as shared
+
+    fair, forged = shared("gemelos", 2**127 + 3), shared("gemelos", 2**127 + 4)
+    local = finished("irwin", 5)
+    with History() as h:
+        for m in (local, fair, forged):
+            h.add(m, finished=WHEN)
+        record = json.loads(forged.to_json())
+        record["seed"] += 1  # the file changed after the match: not the seed the table committed to
+        h.db.execute("UPDATE matches SET record = ? WHERE id = 3", (json.dumps(record),))
+        h.db.commit()
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(HistoryScreen())
+        await settle(pilot)
+        fair_line = app.screen.query_one("#history-fair")
+        said = []
+        for _ in range(3):  # newest first: the forged one, the fair one, the local one
+            said.append(str(fair_line.render()) if fair_line.display else None)
+            await pilot.press("down")
+            await settle(pilot)
+    assert said[0].startswith("Shared table: dice NOT verified: the seed is not the one committed to")
+    assert said[1].startswith("Shared table: dice verified. The seed is the one committed to before play")
+    assert said[2] is None  # a local match: nothing to say

@@ -97,3 +97,31 @@ async def test_leave_and_continue_the_expedition():
         await settle(pilot)
         assert table(second).match.state == played.state
         assert str(played.actions[0]) == "name ant"
+
+
+@sync
+async def test_the_crab_holder_passes_with_p_and_the_keys_say_what_works():
+    # Ana holds all five; her first final throw 1-1-2-5-6 is kept as it is (x):
+    # it does not win, and the Crab offers a second throw, which she passes.
+    dice, keys, final = IRWIN_SWEEP
+    app = GarApp(start=irwin_match(seats=("human", "human"), names=("Ana", "Bea"), dice=dice + final))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for k in keys:
+            await pilot.press(k, "enter")
+        await settle(pilot)
+        screen = table(app)
+        # The Ant's number: the prompt and the key bar both say ←/→.
+        assert "←/→" in screen.prompt
+        shown = {b.key_display or b.key for b in (app.screen.active_bindings[k].binding for k in ("right",))}
+        assert shown == {"←/→"} and "down" not in app.screen.active_bindings
+        await pilot.press("enter", "space", "x")
+        await settle(pilot)
+        s = table(app).match.state
+        assert s.stage == "crab" and s.final_throws == (1, 0)
+        assert "p passes" in table(app).prompt and "p" in app.screen.active_bindings
+        await pilot.press("p")
+        await settle(pilot)
+        s = table(app).match.state
+        assert s.stage == "final" and s.turn == 1 and s.final_throws == (1, 0)
+        assert table(app).match.actions[-1] == ir.PASS

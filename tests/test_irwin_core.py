@@ -11,6 +11,7 @@ import pytest
 from garito.core.errors import IllegalAction
 from garito.core.irwin import (
     KEEP,
+    PASS,
     THROW,
     Action,
     Config,
@@ -258,6 +259,72 @@ def test_final_phase_adjust_crab_extra_and_the_win():
     assert s.turn == 0
     with pytest.raises(IllegalAction, match="Only the Ant"):
         apply(apply(s, THROW), Action("change", ant=0))  # A has no Ant
+
+
+def _crab_holder_first():
+    """A holds the Crab, the Ant (its number 6) and the Jellyfish, B the
+    Eagle and the Salamander: A throws first, 1-1-2-2-6, and does not win."""
+    from dataclasses import replace
+
+    from garito.core.irwin.game import _start_final
+
+    s = _start_final(replace(new_game(Config(), 1, (1, 2)), holder=(0, 0, 0, 1, 1), ant_number=6))
+    s = replace(s, rng=new_game(Config(), 1, (1, 2) + (1, 1, 2, 2, 6) + (2, 3, 4, 5, 6)).rng)
+    assert s.turn == 0 and s.crab_extra
+    s = apply(s, THROW)
+    if s.stage == "adjust":
+        s = apply(s, KEEP)
+    return s
+
+
+def test_the_crab_holder_may_pass_on_the_second_throw():
+    s = _crab_holder_first()
+    assert s.stage == "crab" and to_act(s) == 0 and legal_actions(s) == [THROW, PASS]
+    with pytest.raises(IllegalAction, match="throw again or pass"):
+        apply(s, KEEP)
+    passed = apply(s, PASS)
+    assert passed.stage == "final" and passed.turn == 1 and passed.final_throws == (1, 0)
+    assert not passed.crab_extra
+    story = [narrate(e, ("A", "B")) for e in passed.events]
+    assert story[-3:] == [
+        "The Crab: A may throw again, or pass.",
+        "A passes on the Crab's second throw.",
+        "B's turn.",
+    ]
+    # B throws 2-3-4-5-6 and wins; A paid one throw, not two.
+    won = apply(apply(passed, THROW), KEEP)  # B's Eagle offers a change first
+    assert won.winner == 1 and score(won, 0).throws == -1
+    # Throwing again is the same throw as before the choice: a record of it replays.
+    again = apply(apply(s, THROW), KEEP)  # A's Ant offers a change first
+    assert again.final_throws == (2, 0) and again.dice == (2, 3, 4, 5, 6) and again.winner == 0
+    assert Action.parse("pass") == PASS and str(PASS) == "pass"
+
+
+def test_the_computer_takes_the_crab_throw_by_the_exact_chances():
+    from dataclasses import replace
+
+    from garito.core.irwin.odds import crab_choice
+
+    s = _crab_holder_first()
+    # Level: a second throw raises the chance of winning the match.
+    p = q = 240 / 7776
+    again, stop = crab_choice(p, q, 0, False)
+    assert again[0] > stop[0]
+    # 15 points ahead a second throw only risks the point that keeps the lead
+    # should the rival win the final: pass.
+    again, stop = crab_choice(p, q, 15, False)
+    assert stop[0] == 1.0 and again[0] < 1.0
+    assert choose(view(s, 0), legal_actions(s), "easy") == THROW  # easy always throws again
+    from garito.core.irwin.odds import throw_win_chance
+
+    # Hard follows the exact figures from its own view, whatever the score.
+    for penalties in ((0, 0), (30, 0), (0, 40)):
+        at = replace(s, penalties=penalties)
+        diff = score(at, 0).total - score(at, 1).total
+        p = throw_win_chance(blessings(at, 0), 6)
+        q = throw_win_chance(blessings(at, 1), 6)
+        again, stop = crab_choice(p, q, diff, False)
+        assert choose(view(at, 0), legal_actions(at), "hard") == (THROW if again > stop else PASS)
 
 
 def test_eagle_change_wins():

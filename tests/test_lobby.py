@@ -299,3 +299,44 @@ async def test_the_lobby_says_when_the_table_server_is_gone(monkeypatch):
         assert not lobby.check_action("new", ()) and not lobby.check_action("open", ())
         await pilot.press("escape")
         await until(pilot, lambda: type(pilot.app.screen).__name__ == "MenuScreen")
+
+
+@sync
+async def test_names_of_markup_from_the_network_are_drawn_as_typed_in_the_lobby(monkeypatch):
+    async def before(path):
+        mal = await Conn.open(path, "[b]mal")
+        computer = {"kind": "computer", "level": "hard", "name": "[/]"}
+        await mal.send(op="create", game="gemelos", seats=["human", "human", computer], seed=1)
+        await mal.until(lambda m: m["op"] == "state")
+
+    from garito.store import settings
+
+    settings.update(player="[red]x[/]")
+    async with at_the_lobby(monkeypatch, before) as (server, path, pilot):
+        app = pilot.app
+        await until(pilot, lambda: app.screen.tables)
+        row = str(app.screen.query_one("#tables").get_option_at_index(0).prompt)
+        about = str(app.screen.query_one("#table-about").render())
+        status = str(app.screen.query_one("#lobby-status").render())
+        assert "[b]mal" in row and "[/]" in row
+        assert "[b]mal" in about and "[/], computer (hard)" in about
+        assert status.startswith("You are [red]x[/]. 1 table open")
+
+
+@sync
+async def test_names_of_markup_from_the_network_are_drawn_as_typed_at_the_table(monkeypatch):
+    # The game screens draw their prompts with names as text from the change
+    # that made every name text in the local app (widgets/text.py) on.
+    pytest.importorskip("garito.widgets.text")
+    from garito.store import settings
+
+    settings.update(player="[/]")
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        app.screen._create(("gemelos", Config(players=2), (Seat("[/]"), Seat("[b]x", "computer"))), seed=3)
+        await until(pilot, lambda: game_screen(app) is not None)
+        table = game_screen(app)
+        await until(pilot, lambda: "[/]" in str(table.prompt))
+        await pilot.press("space")
+        await until(pilot, lambda: len(table.match.actions) >= 2)  # [/] rolled, [b]x answered
+        assert table.match.names == ("[/]", "[b]x") and app.is_running

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from garito.core import redman as rm
-from garito.core.match import Match
+from garito.core.match import Match, Seat
 from garito.tui.app import GarApp
 from garito.tui.screens.redman import RedManMoment, RedManScreen
 from garito.tui.screens.results import MatchOverScreen
@@ -154,3 +154,55 @@ async def test_save_mid_match_and_continue_with_the_same_dice():
         screen = table(second)
         assert screen.match.state == played.state
         assert "Bea" in screen.prompt and screen.match.state.stake == 4
+
+
+@sync
+async def test_the_red_man_takes_every_chip_on_screen_and_the_table_shows_the_settled_chips():
+    # A calls a pair and is right twice at a stake of 2 (+8 on the ledger),
+    # then rolls 6-6-6: every chip B put in is A's, 10.
+    dice = (3, 3, 1, 5, 2, 1, 2, 2, 1, 4, 2, 1, 6, 6, 6)
+    config = rm.Config(bets="predictions", first_roller="fixed")
+    match = Match.start("redman", config, 1, (Seat("A"), Seat("B")), dice)
+    app = GarApp(start=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("right", "enter", "enter")  # stake 2, matched
+            await pilot.press(*["right"] * 6, "space", "space")  # A calls a pair; B rolls
+            await settle(pilot)
+            await pilot.press("enter")  # the round's box
+            await settle(pilot)
+        assert table(app).match.state.net == (8, -8)
+        await pilot.press("right", "enter", "enter", "space")
+        await settle(pilot)
+        assert isinstance(app.screen, RedManMoment)
+        said = str(app.screen.body)
+        assert "Every chip B put in is A's: +10 (the ledger stood at +8)." in said
+        assert [r.cells[2] for r in table(app).ledger_rows[:3]] == ["+4", "+4", "+2"]
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        # Behind the result the table shows the chips as settled, not as they were.
+        rows = table(app).rows
+        assert [r.cells[2:] for r in rows] == [("60", "paid"), ("40", "paid")]
+
+
+@sync
+async def test_the_call_line_shows_every_choice_the_same_way():
+    app = GarApp(start=redman_match(seed=5, bets="predictions"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # stake 1; Ramón answers
+        await settle(pilot)
+        screen = table(app)
+        assert screen.match.state.stage == "roll"
+        assert "no call" in screen.call_text and "win " in screen.call_text
+        assert ", worth " in screen.call_text.split("\n")[1]
+        await pilot.press("right")
+        assert "comes " in screen.call_text and ", worth " in screen.call_text.split("\n")[1]
+        called = screen.call_text.split("\n")[1]
+        await pilot.press("6")  # typing exact dice: not the call before's figures
+        assert "exactly 6" in screen.call_text and called not in screen.call_text
+        assert "type 2 more dice" in screen.call_text
+        await pilot.press("3", "1")
+        assert "exactly 6-3-1" in screen.call_text and "comes 2.8%" in screen.call_text

@@ -18,7 +18,15 @@ from garito.core.redman import (
     view,
 )
 from garito.core.redman.bot import choose
-from garito.core.redman.odds import best_prediction, match_chance, prediction_edge, round_chances, round_value
+from garito.core.redman.odds import (
+    P_RED,
+    best_prediction,
+    later_red_men,
+    match_chance,
+    prediction_edge,
+    round_chances,
+    round_value,
+)
 
 
 def approx(x):
@@ -54,6 +62,26 @@ def test_round_value_favours_the_second_roller_only_with_predictions():
     m1, _ = round_value(True, True)
     m2, _ = round_value(False, True)
     assert m1 < -0.07 and m2 == approx(-m1)
+
+
+def test_later_red_men_are_exact():
+    cfg = Config(first_roller="fixed")  # seat 0 rolls first every round
+    # Round 6 is the last that can bring a Red Man (the Salvation is one die).
+    assert later_red_men(cfg, (2, 3), 6, 0) == (0.0, 0.0, 0.0, 0.0)
+    # Round 5 at 2–2: whoever wins it, round 6 is played.
+    first, second = P_RED, (1 - P_RED) * P_RED
+    assert later_red_men(cfg, (2, 2), 5, 0) == (approx(first), approx(first), approx(second), approx(second))
+    # At 3–1 a win in round 5 ends the match (4–1 with one left): nothing later.
+    assert later_red_men(cfg, (3, 1), 5, 0) == (0.0, approx(first), 0.0, approx(second))
+
+
+def test_a_later_red_man_changes_what_a_call_is_worth():
+    # Second against 4-2-1: a right "six and no pair" always wins the round,
+    # and its stake is kept unless the rival is the Red Man later (b_won);
+    # the one way to lose, tying 4-2-1 and the roll-off, costs a stake
+    # unless this seat is the Red Man later (a_lost).
+    later = (0.0, 0.1, 0.2, 0.0)
+    assert prediction_edge("six-no-pair", (4, 2, 1), later) == approx(60 / 216 * 0.8 - 3 / 216 * 0.9)
 
 
 def test_match_chance():
@@ -105,7 +133,8 @@ def test_stakes_hard_low_first_and_raising_second_easy_by_match_chance():
     s = apply(s, Action("stake", 1))
     raise_to = choose(view(s, 1), legal_actions(s), "hard")
     assert raise_to.amount > 1  # the second roller's edge: half Kelly of 200 chips
-    assert raise_to.amount == round(0.5 * round_value(False, True)[0] / round_value(False, True)[1] * 200)
+    mean, square = round_value(False, True, later_red_men(s.config, (0, 0), 1, 1))
+    assert raise_to.amount == round(0.5 * mean / square * 200)
     # Easy at 0–0 stakes the middle of the range (its match chance is ~1/2).
     s = new_game(Config(bankroll=200, stake_max=21), 1)
     assert choose(view(s, 0), legal_actions(s), "easy") == Action("stake", 11)

@@ -283,6 +283,51 @@ def test_the_red_man_takes_every_pot_and_voids_predictions():
     assert story(m)[-1] == "B, the Red Man, wins every round and every pot, 8 chips."
 
 
+def test_the_red_man_takes_every_chip_the_rival_put_in():
+    # A calls a pair twice and is right twice at a stake of 2: the ledger
+    # gives A +8 (B put in 4 chips each round: the stake and the doubling).
+    # Then A rolls 6-6-6 at a stake of 2: every chip B put in is A's, 10,
+    # and A's own stakes come back: never less than the ledger gave.
+    dice = [3, 3, 1, 5, 2, 1, 2, 2, 1, 4, 2, 1, 6, 6, 6]
+    moves = ["stake 2", "stake 2", "roll pair", "roll"] * 2 + ["stake 2", "stake 2", "roll"]
+    m = play(scripted(dice, bets="predictions", first_roller="fixed"), *moves[:-1])
+    assert m.state.net == (8, -8)
+    assert [r.paid for r in m.state.ledger] == [(2, 4), (2, 4)]
+    m = play(m, "roll", "tip")
+    res = result(m.state)
+    assert res.net == (10, -10) and res.chips == (60, 40) and res.wins == (3, 0)
+    assert story(m)[-1] == "A, the Red Man, wins every round and every pot, 10 chips."
+    # The first reading, kept for the records made under it: the sum of the stakes.
+    old = play(scripted(dice, bets="predictions", first_roller="fixed", edition=1), *moves, "tip")
+    assert result(old.state).net == (6, -6)
+
+
+def test_a_straight_call_is_right_on_4_5_6():
+    # 4-5-6 fits the words "a straight" (and "a six and no pair").
+    m = scripted([6, 4, 5, 5, 2, 1], bets="predictions")
+    m = play(m, "stake 2", "stake 2", "roll straight", "roll")
+    r = m.state.ledger[0]
+    assert r.right == (True, None) and r.net == (4, -4)
+    assert story(m)[5].endswith("A predicted a straight: right. A +4 on the ledger.")
+    old = play(scripted([6, 4, 5, 5, 2, 1], bets="predictions", edition=1), "stake 2", "stake 2")
+    old = play(old, "roll straight", "roll")
+    assert old.state.ledger[0].right == (False, None) and old.state.ledger[0].net == (2, -2)
+
+
+def test_a_record_made_before_the_edition_replays_as_it_was_played():
+    # A record without the field was played under the first reading.
+    m = scripted([6, 4, 5, 5, 2, 1], bets="predictions")
+    m = play(m, "stake 2", "stake 2", "roll straight", "roll")
+    record = m.to_record()
+    assert record["config"]["edition"] == 2
+    del record["config"]["edition"]
+    old = Match.from_record(record)
+    assert old.config.edition == 1 and old.state.ledger[0].net == (2, -2)
+    assert Match.from_record(m.to_record()).state == m.state
+    with pytest.raises(ValueError, match="edition"):
+        Config(edition=3)
+
+
 def test_chips_are_paid_at_the_end_and_carried_to_the_next_match():
     m = seed_record("2-four-one")
     m = Match.start("redman", Config(), 1, SEATS, m.dice)

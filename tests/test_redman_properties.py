@@ -1,5 +1,6 @@
 """Invariants of Red Man's Throw under random configs, seeds and choices:
-chips conserved, nobody owes more than their bankroll, records replay."""
+chips conserved, nobody owes more than their bankroll, the Red Man never
+below the ledger, records replay."""
 
 import json
 
@@ -7,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from garito.core.match import Match, Seat
-from garito.core.redman import PREDICTIONS, Config, legal_actions, result, settle, view
+from garito.core.redman import PREDICTIONS, Config, legal_actions, paid, result, settle, view
 from garito.core.redman.bot import choose
+from garito.core.redman.game import ledger_net
 
 configs = st.builds(
     Config,
@@ -18,6 +20,7 @@ configs = st.builds(
     stake_min=st.integers(1, 3),
     stake_max=st.integers(3, 12),
     first=st.integers(0, 1),
+    edition=st.sampled_from([1, 2]),
 )
 
 
@@ -47,6 +50,14 @@ def test_chips_are_conserved_and_covered(config, seed, picks, dice):
         for r in s.ledger:
             assert sum(r.net) == 0
             assert abs(r.net[0]) <= 3 * r.stake
+            if not r.red_man:  # a seat's net: what came to it less what it put in
+                for me in (0, 1):
+                    won = 2 * r.stake if r.winner == me else 0
+                    assert r.net[me] == won + r.paid[1 - me] - r.stake - r.paid[me]
+        if s.red_man is not None and config.edition == 2:
+            # every chip the rival put in, nothing of his own: never below the ledger
+            assert s.net[s.red_man] == sum(r.paid[1 - s.red_man] for r in s.ledger)
+            assert s.net[s.red_man] >= ledger_net(s.ledger, None)[s.red_man]
     res = result(m.state)
     assert sum(res.chips) == sum(config.start_chips)
     assert min(res.chips) >= 0  # the caps kept every debt payable
@@ -69,6 +80,8 @@ def test_settle_is_zero_sum_and_bounded(stake, winner, p0, p1, r0, r1):
     net = settle(stake, winner, (p0, p1), right)
     assert net[0] == -net[1]
     assert 0 <= net[winner] <= 3 * stake
+    put = paid(stake, winner, (p0, p1), right)
+    assert all(stake <= x <= 3 * stake for x in put)
 
 
 @settings(max_examples=30, deadline=None)

@@ -208,13 +208,16 @@ def test_class_counts_by_enumeration():
 def test_predictions_and_their_exact_chances():
     assert len(PREDICTIONS) == len(CATEGORIES) + 55  # every exact hand but 6-6-6
     assert "6-6-6" not in PREDICTIONS
-    assert prediction_chance("straight") == 18 / 216
+    # A call is right when the hand fits its words: 4-5-6 is a straight too.
+    assert prediction_chance("straight") == 24 / 216
     assert prediction_chance("six-no-pair") == 60 / 216
     assert prediction_chance("pair-of-2") == 12 / 216
     assert prediction_chance("2-1-1") == 3 / 216
     assert prediction_chance("5-3-1") == 6 / 216
     assert fulfils((2, 1, 2), "pair-of-2") and not fulfils((6, 2, 2), "pair")
     assert fulfils((6, 4, 5), "six-no-pair") and fulfils((1, 3, 2), "straight")
+    assert fulfils((6, 4, 5), "straight") and fulfils((5, 4, 6), "straight")
+    assert not fulfils((6, 4, 5), "straight", edition=1)  # the first reading: by class
     assert fulfils((3, 1, 5), "5-3-1") and not fulfils((3, 1, 5), "5-3-2")
     assert prediction_label("six-pair") == "a six and a pair"
     assert prediction_label("6-3-1") == "exactly 6-3-1"

@@ -350,7 +350,7 @@ def table_server(monkeypatch):
         return asyncio.run_coroutine_threadsafe(coro, loop).result(20)
 
     path = str(Path(tempfile.mkdtemp(prefix="garito-")) / "tables.sock")
-    server = TableServer()
+    server = TableServer(chosen_seeds=True)
 
     async def three_tables():
         await server.start(path)

@@ -38,8 +38,9 @@ def client_key(tmp_path, name="ana"):
 @sync
 async def test_a_player_with_a_listed_key_gets_the_app_in_a_terminal(tmp_path):
     key = client_key(tmp_path)
-    keys = tmp_path / "authorized_keys"
-    keys.write_bytes(key.export_public_key())
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "ana").write_bytes(key.export_public_key())  # Ana's authorized_keys
     server, port = await started(tmp_path, authorized_keys=str(keys))
     try:
         async with asyncssh.connect(
@@ -66,8 +67,9 @@ async def test_a_player_with_a_listed_key_gets_the_app_in_a_terminal(tmp_path):
 
 @sync
 async def test_an_unknown_key_is_refused(tmp_path):
-    keys = tmp_path / "authorized_keys"
-    keys.write_bytes(client_key(tmp_path).export_public_key())
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "mallory").write_bytes(client_key(tmp_path).export_public_key())
     server, port = await started(tmp_path, authorized_keys=str(keys))
     try:
         with pytest.raises(asyncssh.PermissionDenied):

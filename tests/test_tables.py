@@ -63,7 +63,7 @@ class Conn:
 async def served():
     folder = tempfile.mkdtemp()
     path = str(Path(folder) / "tables.sock")
-    server = TableServer()
+    server = TableServer(chosen_seeds=True)
     await server.start(path)
     return server, path
 
@@ -251,15 +251,15 @@ async def test_the_lobby_is_told_of_tables_opening_filling_and_closing():
         lobby = await Conn.open(path, "Lía")
         ana = await Conn.open(path, "Ana")
         await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=4)
-        opened = await lobby.until(lambda m: m["op"] == "tables")
-        assert [t["free"] for t in opened["tables"]] == [1]
+        opened = await lobby.until(lambda m: m["op"] in ("table", "tables"))
+        assert opened["op"] == "table" and opened["table"]["free"] == 1  # the one table, not a listing
         bea = await Conn.open(path, "Bea")
         await bea.send(op="join", table=1)
-        full = await lobby.until(lambda m: m["op"] == "tables" and m["tables"][0]["free"] == 0)
-        assert [s["name"] for s in full["tables"][0]["seats"]] == ["Ana", "Bea"]
+        full = await lobby.until(lambda m: m["op"] == "table" and m["table"]["free"] == 0)
+        assert [s["name"] for s in full["table"]["seats"]] == ["Ana", "Bea"]
         await bea.send(op="leave", table=1)  # up from the seat: held for her, as if dropped
-        held = await lobby.until(lambda m: m["op"] == "tables" and m["tables"][0]["seats"][1]["held"])
-        assert held["tables"][0]["free"] == 0 and server.tables[1].held == {1: "Bea"}
+        held = await lobby.until(lambda m: m["op"] == "table" and m["table"]["seats"][1]["held"])
+        assert held["table"]["free"] == 0 and server.tables[1].held == {1: "Bea"}
         await bea.send(op="join", table=1)
         await bea.until(lambda m: m["op"] == "state")
         await ana.until(lambda m: m["op"] == "state" and m["moves"] == 0)
@@ -267,7 +267,9 @@ async def test_the_lobby_is_told_of_tables_opening_filling_and_closing():
         assert a["over"] and 1 in server.tables
         await ana.send(op="leave", table=1)
         await bea.send(op="leave", table=1)
-        closed = await lobby.until(lambda m: m["op"] == "tables" and not m["tables"])
-        assert closed["tables"] == [] and not server.tables  # a finished table closes when left
+        closed = await lobby.until(lambda m: m["op"] == "closed")
+        assert closed["table"] == 1 and not server.tables  # a finished table closes when left
+        await lobby.send(op="list")
+        assert (await lobby.until(lambda m: m["op"] == "tables"))["tables"] == []
     finally:
         await server.close()

@@ -306,3 +306,20 @@ async def test_the_score_sheet_shows_the_closers_penalty_and_the_empty_hand_bonu
             "Ramón       2 pts   +0\n  5r 6r\n\n"
             "Totals: Ana 0 · Ramón 0"
         )
+
+
+@sync
+async def test_learning_help_is_off_by_default_and_esc_lets_go_of_a_hint():
+    from garito.core import willie as wx
+
+    assert wx.Config().helpers is False  # a first match is not won by h then a
+    help_variant = next(v for v in wx.VARIANTS if v.key == "helpers")
+    assert help_variant.label == "Learning help" and "for learning" in help_variant.help
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pilot.press("h")
+        assert "they are picked" in scr.prompt
+        await pilot.press("escape")
+        assert not scr.picks and "they are picked" not in scr.prompt

@@ -183,3 +183,30 @@ def test_cards_are_never_lost_and_legal_means_legal(seed, steps):
 
             assert play_problem(table, hand, b.table) is None
             assert all(p is None for p in b.problems())
+
+
+def test_open_wilds_the_picker_offers_a_card_on_the_table():
+    # 5r is in the run; a J put with 5o and 5y may stand for it (another meld).
+    b = Bench.begin((("3r", "4r", "5r", "6r"),), ("J", "5o", "5y"))
+    moved = b.move([(HAND, 0), (HAND, 1), (HAND, 2)], 1)
+    spot = moved.waiting[0]
+    assert "5r" in moved.bench.options(spot)
+    table = moved.bench.declare(spot, "5r")
+    assert table.problem() is None and table.table[1] == ("J=5r", "5o", "5y")
+    strict = Bench.begin((("3r", "4r", "5r", "6r"),), ("J", "5o", "5y"), strict=True)
+    moved = strict.move([(HAND, 0), (HAND, 1), (HAND, 2)], 1)
+    assert "5r" not in moved.bench.options(moved.waiting[0]) if moved.waiting else True
+
+
+def test_open_wilds_moving_the_table_card_onto_its_wild_frees_it():
+    start = (("3r", "4r", "5r", "6r", "7r"), ("5o", "5y", "J=5r"))
+    b = Bench.begin(start, ("2r",))
+    # The J is locked while 5r is elsewhere on the table ...
+    assert b.locked((1, 2))
+    # ... and moving that 5r onto it frees it, to be declared again or moved.
+    moved = b.move([(0, 2)], 1)
+    assert moved.freed == ("J",) and moved.bench.table[1] == ("5r", "5o", "5y", "J")
+    assert not moved.bench.locked((1, 3))
+    # With strict wilds such a table cannot arise; there any real card on the table frees its wild.
+    strict = Bench.begin((("3r", "4r", "6r"), ("5o", "5y", "J=5r")), ("5r",), strict=True)
+    assert strict.move([(HAND, 0)], 0).freed == ("J",)

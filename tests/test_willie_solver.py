@@ -22,10 +22,12 @@ def T(text: str) -> list[list[str]]:
     return [m.split() for m in text.split("|")] if text else []
 
 
-def legal_partition(cards, melds, group_max=4) -> bool:
+def legal_partition(cards, melds, group_max=4, strict=False) -> bool:
+    """Every card placed, every meld legal, no two wilds for one card (with
+    strict wilds: no card twice at all)."""
     physical = Counter(parse(c).physical for c in cards)
     placed = Counter(parse(c).physical for m in melds for c in m)
-    idents = [parse(c).identity for m in melds for c in m if parse(c).identity]
+    idents = [parse(c).identity for m in melds for c in m if parse(c).identity and (strict or parse(c).wild)]
     return (
         physical == placed and all(is_meld(m, group_max) for m in melds) and len(idents) == len(set(idents))
     )
@@ -41,7 +43,10 @@ def test_arrange_finds_a_partition():
 def test_arrange_keeps_declared_wilds():
     melds = arrange("J=6g 5g 7g 6r 6b 6o".split())
     assert sorted(map(sorted, melds)) == [["5g", "7g", "J=6g"], ["6b", "6o", "6r"]]
-    assert arrange("J=6g 5g 7g 6g".split()) is None  # the real card beside its wild
+    # The real card among the cards frees its wild (moved onto it), which goes on anew.
+    melds = arrange("J=6g 5g 7g 6g".split())
+    assert len(melds) == 1 and sorted(melds[0]) in (["5g", "6g", "7g", "J=4g"], ["5g", "6g", "7g", "J=8g"])
+    assert arrange("J=6g 5g 7g 6g".split(), strict=True) is None  # strict: the real card beside its wild
     assert arrange("J=9y 5g 7g".split()) is None
 
 

@@ -1,6 +1,11 @@
 """A brute-force Willie solver for small positions, written apart from the
 real one (no grid, no dynamic program): try every subset of the hand and
-every partition of the cards into melds. Slow, and obviously right."""
+every partition of the cards into melds. Slow, and obviously right.
+
+The wild rule: a wild may stand for any number card not in its own meld
+and not stood for by another wild; with ``strict``, also not on the table
+at all. A declared wild whose real card is among the cards is freed (the
+real card moved onto it), and a freed wild may be declared anew."""
 
 from __future__ import annotations
 
@@ -12,19 +17,20 @@ from garito.core.willie.melds import meld_problem
 ALL = [f"{r}{s}" for s in SUITS for r in range(2, 11)]
 
 
-def _prepare(cards: list[Card]) -> list[Card] | None:
+def _prepare(cards: list[Card], strict: bool) -> list[Card] | None:
     """Free the declared wilds whose real card is among the cards."""
     reals = {c.identity for c in cards if not c.wild}
     out = [Card(c.face) if c.declared and c.identity in reals else c for c in cards]
-    fixed = [c.identity for c in out if c.identity]
+    fixed = [c.identity for c in out if c.identity and (strict or c.wild)]
     return out if len(fixed) == len(set(fixed)) else None
 
 
-def partition(cards: list[Card], group_max: int = 4) -> list[list[str]] | None:
-    cards = _prepare(cards)
+def partition(cards: list[Card], group_max: int = 4, strict: bool = False) -> list[list[str]] | None:
+    cards = _prepare(cards, strict)
     if cards is None:
         return None
-    used = {c.identity for c in cards if c.identity}
+    # the cards a wild may no longer stand for
+    used = {c.identity for c in cards if c.identity and (strict or c.wild)}
     order = sorted(range(len(cards)), key=lambda i: (not cards[i].identity, i))
     return _part([cards[i] for i in order], used, group_max)
 
@@ -74,7 +80,7 @@ def _declarations(meld: list[Card], used: set[str]):
         yield filled, used | {ident}
 
 
-def best(table, hand, group_max: int = 4):
+def best(table, hand, group_max: int = 4, strict: bool = False):
     """The most hand points (then cards) any legal play sheds: (points, cards)."""
     table_cards = [parse(c) for m in table for c in m]
     top = (0, 0)
@@ -84,6 +90,6 @@ def best(table, hand, group_max: int = 4):
             score = (sum(c.points for c in played), n)
             if score <= top:
                 continue
-            if partition(table_cards + played, group_max) is not None:
+            if partition(table_cards + played, group_max, strict) is not None:
                 top = score
     return top

@@ -4,7 +4,8 @@
     garito play gemelos --seats human,bot --seed 7 [--rule stakes=blind]
     garito rules gemelos                     the rules, printed
     garito stats | history | export N [--text] | audit | replay FILE
-    garito serve --port 2222 --authorized-keys FILE | --guests
+    garito verify FILE                       a shared table's dice, checked
+    garito serve --port 2222 --authorized-keys DIR | --guests
     garito --version | --help
 
 A bad argument prints one line and exits with status 2, never a traceback.
@@ -99,13 +100,60 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=_port, default=2222, help="default 2222")
     serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default all)")
-    serve.add_argument("--authorized-keys", metavar="FILE", help="the public keys let in")
+    serve.add_argument(
+        "--authorized-keys",
+        metavar="PATH",
+        help="who may log in as whom: a folder with one authorized_keys file per player, named by "
+        "the player's name (as sshd's AuthorizedKeysFile /etc/garito/keys/%%u), or one file whose "
+        'keys each carry principals="NAME[,NAME...]"',
+    )
     serve.add_argument("--guests", action="store_true", help="let anyone in, by the name they give")
-    serve.add_argument("--max-connections", type=_port, default=50, metavar="N", help="default 50")
+    limits = serve.add_argument_group("limits")
+    limits.add_argument(
+        "--max-connections", type=_count, default=50, metavar="N", help="SSH connections at once (default 50)"
+    )
+    limits.add_argument(
+        "--max-players", type=_count, default=40, metavar="N", help="games running at once (default 40)"
+    )
+    limits.add_argument(
+        "--max-per-address",
+        type=_count,
+        default=8,
+        metavar="N",
+        help="connections from one address at once (default 8)",
+    )
+    limits.add_argument(
+        "--login-grace",
+        type=_count,
+        default=30,
+        metavar="SECONDS",
+        help="time to log in, and then to open the terminal (default 30)",
+    )
+    limits.add_argument(
+        "--idle-timeout",
+        type=_count,
+        default=1800,
+        metavar="SECONDS",
+        help="a game with no key for this long is saved and closed (default 1800)",
+    )
+    limits.add_argument(
+        "--app-memory",
+        type=_count,
+        default=512,
+        metavar="MB",
+        help="address space each game may use; past it, that game alone fails (default 512)",
+    )
     replay = sub.add_parser(
         "replay", help="step through a game record, move by move", description="Replay a game record."
     )
     replay.add_argument("file", help="a record: `garito export N > FILE`, or a save")
+    verify = sub.add_parser(
+        "verify",
+        help="check a shared table's record against its seed commitment",
+        description="Check that a shared table's record rolled its dice from the seed the table "
+        "committed to before play, and that it replays. Exit 0 verified, 1 not, 2 not a record.",
+    )
+    verify.add_argument("file", help="a record: `garito export N > FILE`")
     sub.add_parser(
         "audit",
         help="count every die rolled and test it for fairness",
@@ -145,15 +193,18 @@ def serve(args) -> int:
     import asyncio
 
     if not args.guests and not args.authorized_keys:
-        raise UsageError("give --authorized-keys FILE, or --guests to let anyone in")
+        raise UsageError("give --authorized-keys PATH, or --guests to let anyone in")
     if args.guests and args.authorized_keys:
         raise UsageError("--guests lets anyone in: leave out --authorized-keys, or --guests")
+    if args.app_memory < 256:
+        raise UsageError("--app-memory below 256 MB leaves a game no room to start")
     if args.authorized_keys:
+        from garito.server.keys import KeyBook, KeysError
+
         try:
-            with open(args.authorized_keys, encoding="utf-8") as f:
-                f.read()
-        except OSError as e:
-            raise UsageError(f"cannot read {args.authorized_keys}: {e.strerror or e}") from None
+            KeyBook(args.authorized_keys)
+        except KeysError as e:
+            raise UsageError(str(e)) from None
     from garito.server.ssh import serve_forever
     from garito.store.paths import data_dir
 
@@ -166,11 +217,22 @@ def serve(args) -> int:
                 authorized_keys=args.authorized_keys,
                 guests=args.guests,
                 max_connections=args.max_connections,
+                max_players=args.max_players,
+                per_address=args.max_per_address,
+                login_grace=float(args.login_grace),
+                idle=float(args.idle_timeout),
+                app_memory=args.app_memory << 20,
             )
         )
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10**6:
+        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return int(text)
 
 
 def _match_id(text: str) -> int:
@@ -279,6 +341,10 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "serve":
             return serve(args)
+        if args.command == "verify":
+            from .verify_cli import verify
+
+            return verify(args.file)
         if args.command in ("stats", "history", "export", "audit"):
             from . import history_cli
 

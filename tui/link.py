@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from garito.core import catalog, wire
+from garito.core.dice import MT, STREAMS
 from garito.core.match import Match, Seat
 
 ENV = "GARITO_TABLES"
@@ -41,9 +42,13 @@ class Seating:
 def match_of(data: dict) -> Match:
     """The match of a ``state`` message, with the state as this seat holds it
     (its seed is 0 until the match is over; then the real one, so the record
-    replays)."""
+    replays), the kind of its dice stream and the commitment to its seed the
+    table published (so the record can be verified: ``core.fairness``)."""
     info = catalog.get(data["game"])
     rules = info.load()
+    stream, promised = data.get("stream", MT), data.get("commitment") or ""
+    if stream not in STREAMS or not isinstance(promised, str):
+        raise ValueError("a table's dice are not described")
     return Match(
         info.id,
         rules.Config.from_dict(data["config"]),
@@ -51,6 +56,8 @@ def match_of(data: dict) -> Match:
         tuple(Seat.from_dict(s) for s in data["seats"]),
         tuple(rules.Action.parse(a) for a in data["actions"]),
         wire.decode(data["state"], rules),
+        stream=stream,
+        commitment=promised,
     )
 
 
@@ -70,7 +77,7 @@ class Link:
             while line := await reader.readline():
                 try:
                     message = json.loads(line)
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
                 if isinstance(message, dict):
                     self.receive(message)

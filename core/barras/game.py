@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .. import words
-from ..dice import RngState, new_stream, roll
+from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import faces, show, value
@@ -190,13 +190,13 @@ class Result:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
     n = config.players
     chips = (config.bankroll,) * n
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed, dice),
+        rng=new_stream(seed, dice, stream),
         round=0,
         bar=0,
         bar_dice=(0, 0),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..dice import RngState, new_stream, roll
+from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from ..words import count
@@ -152,11 +152,11 @@ class Result:
     rounds: int
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed, dice),
+        rng=new_stream(seed, dice, stream),
         round=0,
         first=0,
         stage="roll",
@@ -467,8 +467,9 @@ def narrate(event: Event, names) -> str:
         reason = why(event.game, won, lost, True)
         verb = "ties" if reason.startswith("a tie") else "beats"
         return (
-            f"{title}: {who}'s {describe(event.game, won)} {verb} {other}'s "
-            f"{describe(event.game, lost)} ({reason}); {who} takes {count(event.amount, 'point')}."
+            f"{title}: {who}'s {describe(event.game, won, owned=True)} {verb} {other}'s "
+            f"{describe(event.game, lost, owned=True)} ({reason}); "
+            f"{who} takes {count(event.amount, 'point')}."
         )
     if k == "end":
         return f"{who} wins the match."

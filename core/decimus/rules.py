@@ -86,14 +86,15 @@ def winner(game: str, first, second) -> int:
     return 0 if (a > b) == HIGHER_WINS[game] else 1
 
 
-def describe(game: str, dice, short: bool = False) -> str:
+def describe(game: str, dice, short: bool = False, owned: bool = False) -> str:
     """The hand in words, as the showdown tells it: "6-6-5 = 17",
     "1-2-2 = 5", "4 = 1+3", "a pair of 5s with an ace", "no hand";
-    ``short`` for a table cell ("5s + ace")."""
+    ``short`` for a table cell ("5s + ace"); ``owned`` after a name's "'s"
+    ("Ana's pair of 5s with an ace", "Ana's no hand" being "Ana's hand: none")."""
     dice = _check(game, dice)
     value = hand_value(game, dice)
     if value is None:
-        return "no hand"
+        return "hand: none" if owned else "no hand"
     ordered = sorted(dice)
     if game == "maiores":
         return "-".join(map(str, ordered[:1:-1])) + f" = {value}"
@@ -104,7 +105,9 @@ def describe(game: str, dice, short: bool = False) -> str:
         parts = sorted(dice[x] for x in (i, j, k))
         return f"{parts[2]} = {parts[0]}+{parts[1]}"
     pair = "aces" if value == 1 else f"{value}s"
-    return f"{pair} + ace" if short else f"a pair of {pair} with an ace"
+    if short:
+        return f"{pair} + ace"
+    return f"{'' if owned else 'a '}pair of {pair} with an ace"
 
 
 def why(game: str, won, lost, tie_to_first: bool) -> str:

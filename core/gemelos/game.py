@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .. import words
-from ..dice import RngState, new_stream, roll
+from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import Hand, compare, describe, explain, show
@@ -190,13 +190,13 @@ class Result:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
     n = config.players
     chips = (config.bankroll,) * n if config.stakes != "off" else (0,) * n
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed, dice),
+        rng=new_stream(seed, dice, stream),
         round=0,
         first=0,
         wins=(0,) * n,

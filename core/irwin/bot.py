@@ -6,15 +6,18 @@
   attempt, its blessing's gain in the final) less what its curse costs;
   ``easy`` names the statuette likeliest to be taken.
 * Final: both play each throw at its best (a change that wins, if any);
-  ``hard`` picks the Ant's number with the best chance per throw and takes
-  the Salamander deal that gives the most expected points; ``easy`` picks
-  6 for the Ant and keeps the Salamander.
+  ``hard`` picks the Ant's number with the best chance per throw, takes
+  the Salamander deal that gives the most expected points, and takes the
+  Crab's second throw when that gives the better exact chance of winning
+  the match, then the better expected point margin (``odds.crab_choice``):
+  a throw costs a point, so well ahead it passes; ``easy`` picks 6 for the
+  Ant, keeps the Salamander and always throws again.
 """
 
 from __future__ import annotations
 
-from .game import KEEP, LEVELS, THROW, Action, View, blessings, dice_count, held_by  # noqa: F401
-from .odds import best_ant_number, best_change, race, take_chance, throw_win_chance
+from .game import KEEP, LEVELS, PASS, THROW, Action, View, blessings, dice_count, held_by, score  # noqa: F401
+from .odds import best_ant_number, best_change, crab_choice, race, take_chance, throw_win_chance
 from .rules import STATUETTES
 
 # What a curse costs its holder, in victory points (the Crab and Ant: the
@@ -48,6 +51,8 @@ def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
             return Action("ant", number=6)
         return Action("ant", number=best_ant_number(blessings(view, me)))
     if kind == "throw":
+        if PASS in legal and level == "hard":
+            return _crab(view)
         return THROW
     change = best_change(view.dice, blessings(view, me), view.ant_number)
     if change is None or change == (-1, -1, 0):
@@ -69,6 +74,16 @@ def _name(view: View, legal: list[Action], level: str) -> Action:
         return take_chance(s, n) * (5 + 3 + first + 15 * bless - CURSE_COST[s])
 
     return max(legal, key=lambda a: (worth(a.statuette), -STATUETTES.index(a.statuette)))
+
+
+def _crab(view: View) -> Action:
+    """Throw again or pass, by the exact chances of ``odds.crab_choice``."""
+    me, rival = view.seat, 1 - view.seat
+    p = throw_win_chance(blessings(view, me), view.ant_number)
+    q = throw_win_chance(blessings(view, rival), view.ant_number)
+    diff = score(view, me).total - score(view, rival).total
+    again, stop = crab_choice(p, q, diff, not held_by(view, rival))
+    return THROW if again > stop else PASS
 
 
 def _deal(view: View) -> Action:

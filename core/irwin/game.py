@@ -8,14 +8,17 @@ curse at once (Crab 1d10 / Ant 2d10 points off, rolled by the rival;
 Jellyfish: its holder skips its next three turns). Final phase: the
 Salamander deal (variant), the Ant's number, then five d6 a throw, the
 holder of more statuettes first, until a throw wins; after each throw the
-Ant and Eagle holders may change a die. Victory points as RULES.md's table.
+Ant and Eagle holders may change a die; the Crab's holder, when the first
+throw of its first final turn does not win, throws again or passes (the
+seed's "podrá lanzar dos veces": a may, each throw costing its point).
+Victory points as the original's table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..dice import RngState, new_stream, roll
+from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import FIGURES, STATUETTES, final_wins, takes, why_wins
@@ -39,8 +42,9 @@ class Config(RecordedConfig):
 @dataclass(frozen=True)
 class Action:
     """``name crab`` (name a statuette and throw), ``salamander keep|renounce|cede``,
-    ``ant N``, ``throw``, ``keep`` (the final throw as it is) or
-    ``change ant=I eagle=J:V`` (dice counted from 1)."""
+    ``ant N``, ``throw``, ``pass`` (the Crab's second throw not taken),
+    ``keep`` (the final throw as it is) or ``change ant=I eagle=J:V`` (dice
+    counted from 1)."""
 
     kind: str
     statuette: str = ""
@@ -71,8 +75,8 @@ class Action:
             raise ValueError(f"Irwin's Revenge actions are written as text, not {type(text).__name__}")
         parts = text.split()
         try:
-            if parts in (["throw"], ["keep"]):
-                return THROW if parts[0] == "throw" else KEEP
+            if parts in (["throw"], ["keep"], ["pass"]):
+                return {"throw": THROW, "keep": KEEP, "pass": PASS}[parts[0]]
             if len(parts) == 2 and parts[0] == "name" and parts[1] in STATUETTES:
                 return cls("name", statuette=parts[1])
             if len(parts) == 2 and parts[0] == "salamander" and parts[1] in DEALS:
@@ -101,14 +105,16 @@ class Action:
 
 THROW = Action("throw")
 KEEP = Action("change")
+PASS = Action("pass")
 
 
 @dataclass(frozen=True)
 class Event:
-    """kind: ``start`` (the d10s for the first turn), ``first``, ``turn``,
-    ``throw`` (expedition), ``curse``, ``skip``, ``expedition`` (over),
-    ``deal``, ``antnumber``, ``final`` (the phase begins), ``fthrow``,
-    ``change``, ``won``."""
+    """kind: ``start`` (the d10s for the first turn), ``first``, ``turn``
+    (text ``crab``: the Crab's second throw is offered), ``throw``
+    (expedition), ``curse``, ``skip``, ``expedition`` (over), ``deal``,
+    ``antnumber``, ``final`` (the phase begins), ``fthrow``, ``change``,
+    ``crabpass`` (the second throw not taken), ``won``."""
 
     kind: str
     seat: int = -1
@@ -162,7 +168,7 @@ class State:
     config: Config
     seed: int
     rng: RngState = field(repr=False)
-    stage: str  # expedition | salamander | ant | final | adjust | over
+    stage: str  # expedition | salamander | ant | final | adjust | crab | over
     first: int  # who began the expedition
     turn: int
     throws_left: int
@@ -249,8 +255,8 @@ def throws_per_turn(state: State | View, seat: int) -> int:
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
-    rng = new_stream(seed, dice)
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
+    rng = new_stream(seed, dice, stream)
     events: tuple[Event, ...] = ()
     while True:
         pair, rng = roll(rng, 10, 2)
@@ -285,7 +291,7 @@ def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
 
 def to_act(state: State) -> int | None:
     st = state.stage
-    if st in ("expedition", "final", "adjust"):
+    if st in ("expedition", "final", "adjust", "crab"):
         return state.turn
     if st == "salamander":
         return state.holder[STATUETTES.index("salamander")]
@@ -321,6 +327,8 @@ def legal_actions(state: State) -> list[Action]:
         return [Action("ant", number=n) for n in range(1, 7)]
     if st == "final":
         return [THROW]
+    if st == "crab":
+        return [THROW, PASS]
     if st == "adjust":
         return adjustments(state, state.turn)
     return []
@@ -346,6 +354,8 @@ def _refusal(state: State, action: Action) -> IllegalAction | None:
         return IllegalAction("First the Ant's holder picks its number, 1 to 6.", action)
     if st == "final":
         return IllegalAction("In the final phase you throw five dice.", action)
+    if st == "crab":
+        return IllegalAction("The Crab's second throw: throw again or pass.", action)
     if action.kind == "change":
         return IllegalAction(
             "Only the Ant (its number) and the Eagle (any value) change a die, one each.", action
@@ -376,6 +386,12 @@ def apply(state: State, action: Action) -> State:
         return _start_final(state)
     if st == "final":
         return _final_throw(state)
+    if st == "crab":
+        if action == THROW:
+            return _final_throw(replace(state, stage="final"))
+        seat, nxt = state.turn, 1 - state.turn
+        events = (Event("crabpass", seat=seat), Event("turn", seat=nxt))
+        return replace(state, stage="final", turn=nxt, crab_extra=False, events=state.events + events)
     return _adjust(state, action)
 
 
@@ -508,7 +524,7 @@ def _judge(state: State) -> State:
         return replace(state, stage="over", winner=seat, events=state.events + (ev,))
     crab = state.holder[STATUETTES.index("crab")]
     if state.crab_extra and crab == seat and state.final_throws[seat] == 1:
-        return replace(state, stage="final", events=state.events + (Event("turn", seat=seat, text="crab"),))
+        return replace(state, stage="crab", events=state.events + (Event("turn", seat=seat, text="crab"),))
     if state.crab_extra and crab == seat:
         state = replace(state, crab_extra=False)
     nxt = 1 - seat
@@ -572,7 +588,7 @@ def narrate(event: Event, names) -> str:
         return f"{who} rolled lower and goes first."
     if k == "turn":
         if event.text == "crab":
-            return f"The Crab: {who} throws again."
+            return f"The Crab: {who} may throw again, or pass."
         return f"{who}'s turn."
     if k == "throw":
         dice = "-".join(map(str, event.dice))
@@ -606,6 +622,8 @@ def narrate(event: Event, names) -> str:
         return f"{who} throws {'-'.join(map(str, event.dice))}."
     if k == "change":
         return f"{who} changes a die: {'-'.join(map(str, event.dice))}."
+    if k == "crabpass":
+        return f"{who} passes on the Crab's second throw."
     if k == "won":
         return f"{who} wins the final phase with {event.text}: {'-'.join(map(str, event.dice))}."
     return k

@@ -112,3 +112,36 @@ def race(p_first: float, p_second: float, first_extra: bool = False, second_extr
 
 def statuette_chances() -> dict[str, tuple[float, float]]:
     return {s: (take_chance(s, 2), take_chance(s, 3)) for s in STATUETTES}
+
+
+def crab_choice(
+    p: float, q: float, diff: int, rival_bare: bool
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The Crab's second throw, judged exactly: ((match chance, expected
+    point margin) if its holder throws again, (the same) if it passes).
+
+    ``p`` and ``q`` are the holder's and the rival's chances per throw
+    (``throw_win_chance``), ``diff`` the holder's victory points less the
+    rival's as they stand (each throw so far counted), ``rival_bare``
+    whether the rival holds no statuette (+50 more if it wins the final).
+    Once the rival throws, the race is plain alternation, and each full
+    cycle costs both one point: so from "the rival throws next, margin d"
+    the rival wins first with r = q / (1 - (1-q)(1-p)), the margin then
+    d + 1 - 15 (-50), else the holder, the margin d + 15 (its throw's point
+    and the rival's cancel). Most points win; a tie goes to the final's
+    winner."""
+    rival_takes = 15 + (50 if rival_bare else 0)
+    cycle = 1 - (1 - q) * (1 - p)
+    r = q / cycle if cycle > 0 else 0.0
+
+    def rival_next(d: int) -> tuple[float, float]:
+        they, me = d + 1 - rival_takes, d + 15
+        chance = r * (they > 0) + (1 - r) * (me >= 0)
+        return chance, r * they + (1 - r) * me
+
+    after_miss = rival_next(diff - 1)
+    throw = (
+        p * ((diff + 14) >= 0) + (1 - p) * after_miss[0],
+        p * (diff + 14) + (1 - p) * after_miss[1],
+    )
+    return throw, rival_next(diff)

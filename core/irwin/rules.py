@@ -22,15 +22,15 @@ TAKEN_WHEN = {
     "salamander": "two consecutive dice",
 }
 BLESSING = {
-    "crab": "throws twice on its first final turn",
+    "crab": "may throw twice on its first final turn",
     "ant": "may put its chosen number on one die after each throw",
     "jellyfish": "five of a kind also wins",
     "eagle": "may set one die to any value after each throw",
     "salamander": "four consecutive dice also win",
 }
-CURSE = {
-    "crab": "the rival rolls 1d10: that many points off at the end",
-    "ant": "the rival rolls 2d10: their sum off at the end",
+CURSE = {  # each fits the expedition's choice line (50 columns) after "curse: "
+    "crab": "the rival's 1d10 comes off your points",
+    "ant": "the rival's 2d10 come off your points",
     "jellyfish": "skip your next 3 turns",
     "eagle": "the rival throws twice a turn",
     "salamander": "the rival throws three dice",

@@ -7,7 +7,9 @@ call before rolling. Both levels work from exact chances (``odds``):
   (``odds.best_prediction``: the second roller, who has seen the rival's
   hand, often has one). It stakes the minimum unless the round is in its
   favour, then a half-Kelly amount: so it proposes low as first roller and
-  raises as second when predictions give the second roller an edge.
+  raises as second when predictions give the second roller an edge. Both
+  values count what a Red Man later in the match would take
+  (``odds.later_red_men``): every chip his rival put in, none of his own.
 * ``easy`` stakes in proportion to its exact chance of winning the match
   from the score, and, when behind, calls the hand most likely to come
   whatever it is worth, like a player chasing the match.
@@ -16,7 +18,7 @@ call before rolling. Both levels work from exact chances (``odds``):
 from __future__ import annotations
 
 from .game import LEVELS, ROLL, TIP, Action, View  # noqa: F401
-from .odds import best_prediction, match_chance, round_value
+from .odds import best_prediction, later_red_men, match_chance, round_value
 from .rules import CATEGORIES, prediction_chance
 
 
@@ -41,7 +43,8 @@ def _stake(view: View, legal: list[Action], level: str) -> Action:
         mine = p0 if me == 0 else 1 - p0
         amount = low + round((high - low) * mine)
     else:
-        mean, square = round_value(view.first == me, view.config.bets == "predictions")
+        later = later_red_men(view.config, view.wins, view.round, me)
+        mean, square = round_value(view.first == me, view.config.bets == "predictions", later)
         if mean <= 1e-9:
             amount = low
         else:
@@ -57,5 +60,5 @@ def _roll(view: View, level: str) -> Action:
             return ROLL
         hunch = max(CATEGORIES, key=prediction_chance)
         return Action("roll", prediction=hunch)
-    call, edge = best_prediction(rival)
+    call, edge = best_prediction(rival, later_red_men(view.config, view.wins, view.round, view.seat))
     return Action("roll", prediction=call) if call and edge > 0 else ROLL

@@ -23,8 +23,10 @@ Decisions where the rules are silent, all in the README:
   happens, a wrong one costs its maker one stake only if the round is lost.
 * The Salvation is staked like any round, without predictions (one die is not
   a hand).
-* The Red Man voids every prediction and takes every pot: he nets the sum of
-  the stakes of all the match's rounds, this one included.
+* The Red Man voids the calls of his own round and takes every chip that
+  entered any pot of the match: everything the rival put in (each round's
+  stake, and what the rival paid on calls) is his, and nothing he put in is
+  lost, so he never ends below what the ledger gave him.
 """
 
 from __future__ import annotations
@@ -32,10 +34,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .. import words
-from ..dice import RngState, new_stream, roll
+from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
-from .rules import RED_MAN, Hand, compare, describe, explain, fulfils, is_prediction, prediction_label, show
+from .rules import (
+    EDITION,
+    RED_MAN,
+    Hand,
+    compare,
+    describe,
+    explain,
+    fulfils,
+    is_prediction,
+    prediction_label,
+    show,
+)
 from .rules import sort as sort_hand
 
 BETS = ("off", "stakes", "predictions")
@@ -58,6 +71,14 @@ class Config(RecordedConfig):
     stake_max: int = 10
     chips: tuple[int, ...] = ()  # each seat's chips at the start; () = the bankroll
     first: int = 0  # the seat rolling first in round 1
+    # The reading of the bets the match is played under: 2, the rules now
+    # (a call is right when the hand fits its words; the Red Man takes every
+    # chip the rival put in); 1, the first reading (a call judged by the
+    # hand's class; the Red Man took the sum of the stakes), which records
+    # made before the field existed were played under (``LEGACY``).
+    edition: int = EDITION
+
+    LEGACY = {"edition": 1}
 
     def __post_init__(self) -> None:
         if self.players != 2:
@@ -74,6 +95,8 @@ class Config(RecordedConfig):
             raise ValueError("carried chips are two counts, none negative")
         if self.first not in (0, 1):
             raise ValueError("the first roller is seat 0 or 1")
+        if self.edition not in (1, 2):
+            raise ValueError("the edition of the rules is 1 or 2")
 
     @property
     def start_chips(self) -> tuple[int, int]:
@@ -148,6 +171,7 @@ class RoundResult:
     net: tuple[int, int]  # chips each seat won on this round (paid at the end)
     reason: str
     red_man: bool = False
+    paid: tuple[int, int] = (0, 0)  # chips each seat put in: its stake and what it paid on calls
 
     @property
     def salvation(self) -> bool:
@@ -184,7 +208,7 @@ class State:
     @property
     def net(self) -> tuple[int, int]:
         """What each seat stands to collect as the ledger stands."""
-        return ledger_net(self.ledger, self.red_man)
+        return ledger_net(self.ledger, self.red_man, self.config.edition)
 
 
 @dataclass(frozen=True)
@@ -229,11 +253,24 @@ class Result:
 # ---------------------------------------------------------------- chips
 
 
-def ledger_net(ledger: tuple[RoundResult, ...], red_man: int | None) -> tuple[int, int]:
+def ledger_net(
+    ledger: tuple[RoundResult, ...], red_man: int | None, edition: int = EDITION
+) -> tuple[int, int]:
+    """What each seat collects as the ledger stands. After a Red Man: every
+    chip the rival put in, nothing of his own lost (edition 1: the sum of
+    the stakes)."""
     if red_man is not None:
-        pots = sum(r.stake for r in ledger)
+        if edition == 1:
+            pots = sum(r.stake for r in ledger)
+        else:
+            pots = sum(r.paid[1 - red_man] for r in ledger)
         return (pots, -pots) if red_man == 0 else (-pots, pots)
     return (sum(r.net[0] for r in ledger), sum(r.net[1] for r in ledger))
+
+
+def put_in(ledger: tuple[RoundResult, ...]) -> tuple[int, int]:
+    """The chips each seat has put in so far: what a Red Man would take."""
+    return (sum(r.paid[0] for r in ledger), sum(r.paid[1] for r in ledger))
 
 
 def settle(
@@ -256,6 +293,25 @@ def settle(
     return out[0], out[1]
 
 
+def paid(
+    stake: int, winner: int, predictions: tuple[str, str], right: tuple[bool | None, bool | None]
+) -> tuple[int, int]:
+    """The chips each seat put in on a round: its stake, one stake more for
+    each right call of the rival (won: it doubles; lost: it gives the
+    caller back the stake), and one more for its own wrong call when it
+    lost. A seat's net on the round (``settle``) is what came to it less
+    what it put in: the pot of two stakes if it won, and the rival's
+    payments beyond its stake."""
+    out = [stake, stake]
+    for seat in (0, 1):
+        rival = 1 - seat
+        if right[rival]:
+            out[seat] += stake
+        if predictions[seat] and right[seat] is False and winner == rival:
+            out[seat] += stake
+    return out[0], out[1]
+
+
 def stake_limits(state: State | View) -> range | None:
     """The stakes allowed this round: the table limits, capped so both seats
     can pay their worst case; None when that is below the minimum."""
@@ -263,25 +319,33 @@ def stake_limits(state: State | View) -> range | None:
     if cfg.bets == "off":
         return None
     worst = 3 if cfg.bets == "predictions" and state.round != SALVATION else 1
-    staked = sum(r.stake for r in state.ledger)
-    net = ledger_net(state.ledger, None)
     chips = cfg.start_chips
-    cap = min(
-        cfg.stake_max,
-        *((chips[p] + net[p]) // worst for p in (0, 1)),
-        *(chips[p] - staked for p in (0, 1)),
-    )
+    if cfg.edition == 1:
+        staked = sum(r.stake for r in state.ledger)
+        net = ledger_net(state.ledger, None)
+        cap = min(
+            cfg.stake_max,
+            *((chips[p] + net[p]) // worst for p in (0, 1)),
+            *(chips[p] - staked for p in (0, 1)),
+        )
+    else:
+        # A round puts in at most ``worst`` stakes (its stake, the rival's
+        # right call, one's own wrong call), and a Red Man, this round or
+        # later, takes all that was put in: so both must be able to lose
+        # everything they have put in. The ledger can cost no more than that.
+        given = put_in(state.ledger)
+        cap = min(cfg.stake_max, *((chips[p] - given[p]) // worst for p in (0, 1)))
     return range(cfg.stake_min, cap + 1) if cap >= cfg.stake_min else None
 
 
 # ---------------------------------------------------------------- the machine
 
 
-def new_game(config: Config, seed: int, dice: tuple[int, ...] = ()) -> State:
+def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
     state = State(
         config=config,
         seed=seed,
-        rng=new_stream(seed, dice),
+        rng=new_stream(seed, dice, stream),
         round=0,
         first=config.first,
         stage="roll",
@@ -492,13 +556,24 @@ def _roll_off(state: State) -> State:
 
 
 def _win_round(state: State, winner: int, reason: str) -> State:
+    edition = state.config.edition
     right = tuple(
-        fulfils(h, p) if p and h is not None else None for h, p in zip(state.hands, state.predictions)
+        fulfils(h, p, edition) if p and h is not None else None
+        for h, p in zip(state.hands, state.predictions)
     )
     right = (right[0], right[1])
     net = settle(state.stake, winner, state.predictions, right)
     record = RoundResult(
-        state.round, winner, state.hands, state.rolloffs, state.stake, state.predictions, right, net, reason
+        state.round,
+        winner,
+        state.hands,
+        state.rolloffs,
+        state.stake,
+        state.predictions,
+        right,
+        net,
+        reason,
+        paid=paid(state.stake, winner, state.predictions, right),
     )
     wins = list(state.wins)
     wins[winner] += 1
@@ -529,7 +604,7 @@ def _win_round(state: State, winner: int, reason: str) -> State:
 
 
 def _red_man(state: State, seat: int) -> State:
-    """6-6-6: the round, the match and every pot, predictions void."""
+    """6-6-6: the round, the match and every pot; this round's calls void."""
     record = RoundResult(
         state.round,
         seat,
@@ -541,6 +616,7 @@ def _red_man(state: State, seat: int) -> State:
         (state.stake, -state.stake) if seat == 0 else (-state.stake, state.stake),
         "6-6-6, the Red Man",
         red_man=True,
+        paid=(state.stake, state.stake),
     )
     wins = list(state.wins)
     wins[seat] += 1

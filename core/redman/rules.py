@@ -185,12 +185,17 @@ HANDS: tuple[Hand, ...] = tuple(sorted(WEIGHTS, key=_key, reverse=True))
 # ---------------------------------------------------------------- predictions
 
 
+def _is_straight(h: Hand) -> bool:
+    """Three faces in a row: 1-2-3 to 4-5-6 (4-5-6 is also the best single six)."""
+    return h[0] - h[1] == 1 and h[1] - h[2] == 1
+
+
 def _category_tests() -> dict[str, tuple[str, object]]:
     tests: dict[str, tuple[str, object]] = {
         "two-sixes": ("two sixes", lambda h: _class(h) == "two sixes"),
         "six-pair": ("a six and a pair", lambda h: _class(h) == "six and pair"),
         "six-no-pair": ("a six and no pair", lambda h: _class(h) in ("six", "4-5-6")),
-        "straight": ("a straight", lambda h: _class(h) == "straight"),
+        "straight": ("a straight", _is_straight),
         "trio": ("a trio", lambda h: _class(h) == "trio"),
         "pair": ("a pair (no six)", lambda h: _class(h) == "pair"),
     }
@@ -224,20 +229,29 @@ def prediction_label(text: str) -> str:
     raise ValueError(f"not a prediction: {text!r}")
 
 
+EDITION = 2
+"""The reading of the calls in force: a call is right when the hand fits its
+words, so 4-5-6 is "a straight" as well as "a six and no pair". Edition 1
+(records made before) judged a call by the hand's class, so 4-5-6 was only
+"a six and no pair"."""
+
+
 @cache
-def hits(text: str) -> frozenset[Hand]:
+def hits(text: str, edition: int = EDITION) -> frozenset[Hand]:
     """Every hand (faces highest first) that fulfils the prediction."""
     if text in _CATEGORIES:
         test = _CATEGORIES[text][1]
+        if edition == 1 and text == "straight":
+            return frozenset(h for h in WEIGHTS if _class(h) == "straight")
         return frozenset(h for h in WEIGHTS if test(h))  # type: ignore[operator]
     if text in EXACT:
         return frozenset({tuple(int(x) for x in text.split("-"))})  # type: ignore[arg-type]
     raise ValueError(f"not a prediction: {text!r}")
 
 
-def fulfils(dice, prediction: str) -> bool:
-    """Whether the hand is what ``prediction`` said."""
-    return _check(dice) in hits(prediction)
+def fulfils(dice, prediction: str, edition: int = EDITION) -> bool:
+    """Whether the hand is what ``prediction`` said: it fits the call's words."""
+    return _check(dice) in hits(prediction, edition)
 
 
 def prediction_chance(prediction: str) -> float:

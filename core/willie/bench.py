@@ -8,8 +8,9 @@ and the table and hand as they are now. It is immutable, so undo is a list
 of benches, and it knows the rules that matter while working:
 
 - a card that was on the table at the turn's start cannot go back to a hand;
-- a real card on the table frees the wild declared as it (the wild stays
-  where it is, undeclared, to be declared again or moved);
+- a real card moved onto the meld of the wild declared as it frees the wild
+  (the wild stays where it is, undeclared, to be declared again or moved);
+  with strict wilds the real card anywhere on the table frees it;
 - a wild put with number cards is declared at once when only one card fits,
   and otherwise waits for the player's choice (``options``);
 - a wild declared before this turn keeps its card until the real card frees it.
@@ -58,14 +59,15 @@ class Bench:
     table: Table  # the table as the player has it now
     left: tuple[str, ...]  # the hand cards not on the table, sorted
     group_max: int = GROUP_MAX
+    strict: bool = False  # strict wilds: a wild may not stand for a card on the table
 
     @classmethod
-    def begin(cls, table, hand, group_max: int = GROUP_MAX) -> Bench:
+    def begin(cls, table, hand, group_max: int = GROUP_MAX, strict: bool = False) -> Bench:
         table = tuple(tuple(m) for m in table)
-        return cls(table, tuple(hand), table, sort_hand(hand), group_max)
+        return cls(table, tuple(hand), table, sort_hand(hand), group_max, strict)
 
     def reset(self) -> Bench:
-        return Bench.begin(self.start, self.hand, self.group_max)
+        return Bench.begin(self.start, self.hand, self.group_max, self.strict)
 
     def drawn(self, hand) -> Bench:
         """The same work after a draw added to the hand."""
@@ -102,7 +104,7 @@ class Bench:
     @functools.lru_cache(maxsize=32)  # noqa: B019 - as above
     def problem(self) -> str | None:
         """None when the table may be played now, else the rule in words."""
-        return play_problem(self.start, self.hand, self.table, self.group_max)
+        return play_problem(self.start, self.hand, self.table, self.group_max, self.strict)
 
     def action(self) -> Action:
         return meld(self.table)
@@ -149,7 +151,7 @@ class Bench:
         kept = [m for m in melds if m]
         to = next(k for k, m in enumerate(kept) if m is target)
         table = [tuple(sorted(m, key=sort_key)) for m in kept]
-        table, freed = _free(table)
+        table, freed = _free(table, None if self.strict else to)
         bench = replace(self, table=tuple(table), left=sort_hand(left))._declare_sure()
         return Moved(bench, _spots_of(bench.table[to], to, arriving), freed, bench.waiting())
 
@@ -175,9 +177,10 @@ class Bench:
     # ------------------------------------------------------------ wilds
 
     def options(self, spot: Spot) -> list[str]:
-        """The cards the wild at ``spot`` may stand for in its meld: not on
-        the table, and making the meld legal (a meld of two cards: legal with
-        one more card)."""
+        """The cards the wild at ``spot`` may stand for in its meld: none
+        another wild stands for (with strict wilds: none on the table), and
+        making the meld legal (a meld of two cards: legal with one more card;
+        a card of its own meld never)."""
         m, i = spot
         if m == HAND:
             return []
@@ -189,7 +192,10 @@ class Bench:
         if not any(parse(c).rank for c in others):
             return []
         taken = {
-            parse(c).identity for k, mm in enumerate(self.table) for j, c in enumerate(mm) if (k, j) != spot
+            parse(c).identity
+            for k, mm in enumerate(self.table)
+            for j, c in enumerate(mm)
+            if (k, j) != spot and (self.strict or parse(c).wild or k == m)
         }
         free = [x for x in IDENTITIES if x not in taken]
         fits = []
@@ -203,13 +209,13 @@ class Bench:
         return sorted(fits, key=sort_key)
 
     def locked(self, spot: Spot) -> bool:
-        """A wild declared before this turn, whose real card is not on the table."""
+        """A wild declared before this turn that its real card has not freed."""
         card = self.card(spot)
         c = parse(card)
         if not c.declared or spot[0] == HAND:
             return False
         reals = {x for m in self.table for x in m}
-        return any(card in m for m in self.start) and c.identity not in reals
+        return any(card in m for m in self.start) and (not self.strict or c.identity not in reals)
 
     def declare(self, spot: Spot, identity: str) -> Bench:
         m, i = spot
@@ -249,7 +255,7 @@ class Bench:
                 c = parse(card)
                 keep = c.declared and card in start and c.identity not in reals
                 cards.append(card if keep or not c.wild else c.face)
-        melds = arrange(cards + picked, group_max=self.group_max)
+        melds = arrange(cards + picked, group_max=self.group_max, strict=self.strict)
         if melds is None:
             return None
         table = tuple(
@@ -260,7 +266,7 @@ class Bench:
     def hint(self) -> tuple[tuple[str, ...], Table]:
         """The best play from the turn's start: the hand cards it sheds and
         the table it leaves; no cards when there is none."""
-        played, table = best_play(self.start, self.hand, group_max=self.group_max)
+        played, table = best_play(self.start, self.hand, group_max=self.group_max, strict=self.strict)
         return sort_hand(played), tuple(tuple(m) for m in table)
 
 
@@ -269,12 +275,19 @@ def _loose_with_numbers(cards) -> bool:
     return any(c.wild and not c.declared for c in parsed) and any(c.rank for c in parsed)
 
 
-def _free(table: list[tuple[str, ...]]) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
-    """Undeclare every wild whose real card is on the table; the faces freed."""
-    reals = {c for m in table for c in m if not parse(c).wild}
+def _free(table: list[tuple[str, ...]], onto: int | None) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
+    """Undeclare the wilds whose real card is now beside them in meld
+    ``onto`` (the real card moved onto its wild); with ``onto`` None (strict
+    wilds), every wild whose real card is anywhere on the table. The faces
+    freed."""
+    around = table if onto is None else [table[onto]]
+    reals = {c for m in around for c in m if not parse(c).wild}
     freed = []
     out = []
-    for m in table:
+    for k, m in enumerate(table):
+        if onto is not None and k != onto:
+            out.append(m)
+            continue
         row = []
         for c in m:
             p = parse(c)

@@ -39,10 +39,13 @@ def plan(view: View, level: str) -> Action | None:
     """The meld this seat would make now, or None to pass."""
     table = [list(m) for m in view.table]
     if level == "easy":
-        played, melds = hand_melds(table, view.hand, group_max=view.config.group_max)
+        cfg = view.config
+        played, melds = hand_melds(table, view.hand, group_max=cfg.group_max, strict=cfg.strict)
         return meld(table + melds) if played else None
     budget = NORMAL_BUDGET if level == "normal" else None
-    played, new_table = best_play(table, view.hand, group_max=view.config.group_max, budget=budget)
+    played, new_table = best_play(
+        table, view.hand, group_max=view.config.group_max, budget=budget, strict=view.config.strict
+    )
     if not played:
         return None
     if level == "hard" and _hold_back(view, played):
@@ -102,7 +105,11 @@ def _hold_back(view: View, played) -> bool:
     expected = 0.0
     for card, n in pool.items():
         later, _ = best_play(
-            table, list(view.hand) + [card], group_max=view.config.group_max, budget=NORMAL_BUDGET
+            table,
+            list(view.hand) + [card],
+            group_max=view.config.group_max,
+            budget=NORMAL_BUDGET,
+            strict=view.config.strict,
         )
         expected += n * value(hand_points + parse(card).points - points(later))
     return expected / total > value(left) + 0.25

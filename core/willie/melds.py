@@ -1,4 +1,4 @@
-"""One meld at a time (RULES.md §6): groups, runs and the Willie.
+"""One meld at a time (the rules page's "Melding"): groups, runs and the Willie.
 
 ``meld_problem`` says in words why some cards are not a meld (the screen
 marks an invalid meld with it); ``is_meld`` is its yes/no. An undeclared
@@ -47,7 +47,7 @@ def _problem(cards: list[Card], group_max: int) -> str | None:
     numbers = [c for c in cards if c.rank]
     idents = [c.identity for c in numbers]
     if len(set(idents)) < len(idents):
-        return "A card cannot be in a meld twice (a wild may not stand for a card that is there)."
+        return "A card cannot be in a meld twice (a wild may not stand for a card in its own meld)."
     ranks = {c.rank for c in numbers}
     suits = {c.suit for c in numbers}
     if len(ranks) == 1:

@@ -10,10 +10,15 @@ import random
 from .cards import SUITS, deck
 
 
-def random_position(rng: random.Random, table_size: int, hand_size: int, wild_rate: float = 0.3):
+def random_position(
+    rng: random.Random, table_size: int, hand_size: int, wild_rate: float = 0.3, strict: bool = False
+):
     """``(table, hand)``: a legal table of about ``table_size`` cards (it stops
-    at the first meld that reaches it) and ``hand_size`` cards from the rest."""
-    free = set(deck()[:45])  # identities neither on the table nor stood for
+    at the first meld that reaches it) and ``hand_size`` cards from the rest.
+    Unless ``strict``, a meld that would need a card already on the table
+    gets a wild standing for it there, as the open wild rule allows."""
+    unplaced = set(deck()[:45])  # identities not on the table as themselves
+    unstood = set(unplaced)  # identities no wild stands for
     faces = list("JJJQQQKKK")
     rng.shuffle(faces)
     table: list[list[str]] = []
@@ -37,13 +42,23 @@ def random_position(rng: random.Random, table_size: int, hand_size: int, wild_ra
         else:
             rank = rng.randint(2, 10)
             idents = [f"{rank}{s}" for s in rng.sample(SUITS, rng.choice((3, 3, 4)))]
-        if not all(i in free for i in idents):
+        fresh = unplaced if not strict else unplaced & unstood
+        taken = [i for i in idents if i not in fresh]
+        if len(taken) > 1 or (taken and (strict or not faces or taken[0] not in unstood)):
             continue
         meld = list(idents)
-        if faces and rng.random() < wild_rate:
-            at = rng.randrange(len(meld))
+        at = None
+        if taken:
+            at = idents.index(taken[0])  # a wild stands for a card on the table
+        elif faces and rng.random() < wild_rate:
+            spots = [k for k, i in enumerate(idents) if i in unstood]  # no two wilds for one card
+            at = rng.choice(spots) if spots else None
+        if at is not None:
             meld[at] = f"{faces.pop()}={meld[at]}"
-        free -= set(idents)
+            unstood.discard(idents[at])
+        unplaced -= {i for k, i in enumerate(idents) if k != at}
+        if strict and at is not None:
+            unplaced.discard(idents[at])
         table.append(meld)
         size += len(meld)
     rest = _left(table, faces)

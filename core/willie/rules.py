@@ -1,9 +1,13 @@
-"""Willie's rules that are not the turn order (RULES.md §6): whether a new
-table is a legal play from a hand, and how a round is scored.
+"""Willie's rules that are not the turn order (the rules page's "Melding"
+and "Closing"): whether a new table is a legal play from a hand, and how a
+round is scored.
 
-Decisions where RULES.md leaves room (said in the README too):
-- No two cards on the table may be the same number card: a wild may not
-  stand for a card on the table, nor for one another wild stands for.
+Decisions where the original rules leave room (said in the README too):
+- A wild may stand for a card that is also on the table, in another meld
+  (the original lets the real card that frees a wild come "from another
+  group or run on the table"); no meld holds the same card twice, and no
+  two wilds stand for the same card at once. The variant "strict wilds"
+  forbids a wild standing for a card on the table.
 - A wild in a Willie has no declared identity; moved into a group or run it
   is declared then. A declared wild may not join a Willie (it is its card
   until the real card frees it).
@@ -21,9 +25,14 @@ from .cards import parse, points
 from .melds import GROUP_MAX, meld_problem
 
 
-def play_problem(table, hand, new_table, group_max: int = GROUP_MAX) -> str | None:
+def play_problem(table, hand, new_table, group_max: int = GROUP_MAX, strict: bool = False) -> str | None:
     """None when ``new_table`` is a legal result of playing cards from
-    ``hand`` onto ``table``, else the rule broken, in words."""
+    ``hand`` onto ``table``, else the rule broken, in words. ``strict``:
+    the variant where a wild may not stand for a card on the table.
+
+    A declared wild keeps its card unless the real card is on the new
+    table: the real card was moved onto it (from the hand or from another
+    meld) and freed it; the table may then be rearranged at will."""
     try:
         old_cards = [parse(c) for m in table for c in m]
         new_cards = [parse(c) for m in new_table for c in m]
@@ -49,10 +58,19 @@ def play_problem(table, hand, new_table, group_max: int = GROUP_MAX) -> str | No
         loose = [parse(c).wild and not parse(c).declared for c in meld]
         if any(loose) and not all(loose):
             return "Declare what a wild stands for when you play it in a group or run."
-    seen = Counter(c.identity for c in new_cards if c.identity)
-    twice = sorted(i for i, n in seen.items() if n > 1)
-    if twice:
-        return f"{twice[0]} is on the table twice: a wild may not stand for a card that is on the table."
+    if strict:
+        seen = Counter(c.identity for c in new_cards if c.identity)
+        twice = sorted(i for i, n in seen.items() if n > 1)
+        if twice:
+            return (
+                f"{twice[0]} is on the table twice: with strict wilds a wild may not "
+                "stand for a card that is on the table."
+            )
+    else:
+        seen = Counter(c.identity for c in new_cards if c.declared)
+        twice = sorted(i for i, n in seen.items() if n > 1)
+        if twice:
+            return f"Two wilds stand for {twice[0]}: no two wilds may stand for the same card."
     reals = {c.identity for c in new_cards if not c.wild}
     kept = Counter(str(c) for c in new_cards if c.declared)
     for c in old_cards:

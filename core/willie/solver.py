@@ -1,29 +1,32 @@
 """The table solver: ``arrange`` a set of cards into melds, and find the
-``best_play`` of a hand onto a table (RULES.md §6).
+``best_play`` of a hand onto a table (the rules page's "Melding").
 
-The idea that makes it fast. A legal table never holds the same number card
-twice (a wild may not stand for a card on the table, and the deck has one
-of each), so a table is a set of cells of the 5 × 9 grid of number cards,
-each filled by its real card or by a wild, plus any Willies (J-Q-K). In that
-grid a group is part of one rank's column and a run part of one suit's row;
-a column's group cells form one group (two would need six suits), and a
-row's run cells split into runs of three or more. So every cell is either
-absent, in its column's group or in its row's run, and the whole table is a
-path through a dynamic program over the 45 cells taken rank by rank: the
-state is, for each suit, how long its current run is (1, 2, 3+) and whether
-it holds a wild; the size of the current column's group and whether it has
-its wild; and how many wilds went into the grid. Only states that some cells
+The idea that makes it fast. The deck has one of each number card and no
+two wilds may stand for the same card, so a table covers each cell of the
+5 × 9 grid of number cards at most twice: once by its real card, once by a
+wild standing for it, never both in one meld (with strict wilds, at most
+once). In that grid a group is part of one rank's column and a run part of
+one suit's row. A column holds at most two groups (each needs two real
+cards, and there are five), and a row's runs meet, if ever, on a cell that
+one ends with and the next starts with (a run holds each cell once, and
+two runs sharing two cells would need two wilds for one card). So every
+covering of a cell is in its column's first or second group or in its row's
+run, and the whole table is a path through a dynamic program over the 45
+cells taken rank by rank: the state is, for each suit, how long its current
+run is (1, 2, 3+) and whether it holds a wild; the sizes of the current
+column's groups and whether each has its wild. Only states that some cells
 reach are kept, in a dict keyed by one packed integer, so a mid-game table
-costs a few thousand state steps, not the 10⁴-state tables of a rank-by-rank
-program that enumerates every profile.
+costs a few thousand state steps, not the 10⁴-state tables of a
+rank-by-rank program that enumerates every profile.
 
 The wild cards are interchangeable in the grid (any face may be declared as
 any free card), so the program counts them, and afterwards we choose which
 faces from the hand to play and how many Willies to make, the face points
 (J 2, Q 3, K 5) being added then. A declared wild on the table is a fixed
-cell that counts as its meld's wild; replacing it by its real card from the
-hand frees it, which the caller tries for each subset of such cards (there
-is rarely more than one).
+cell that counts as its meld's wild; replacing it by its real card frees
+it: from the hand, which the caller tries for each subset of such cards
+(there is rarely more than one), or from the table, where the real card
+already is, so such a wild is free from the start.
 """
 
 from __future__ import annotations
@@ -48,44 +51,120 @@ _RUN_NEXT = {  # state -> wild? -> [(next state, starts a new run)]
     6: {0: ((6, False), (1, True)), 1: ((2, True),)},
 }
 _CAN_STOP = (True, False, False, False, False, True, True)
+_START = {0: 1, 1: 2}  # a run that starts on a cell, by whether that covering is the wild
 
-_G = 15  # bit offsets in the packed state: suits 0-14, group size, group wild, wilds
-_GW = 18
-_K = 19
-_ROWS = (1 << 15) - 1
+# Bit offsets in the packed state: each suit's run state in 3 bits (0-14),
+# then the column's groups: the first's size and wild (15-18), the second's
+# (19-22).
+_G = 15
+_GROUPS = 0xFF << _G
 
 # cell kinds
-TABLE, DECLARED, SWAP, HAND, EMPTY, BLOCKED = "M", "D", "S", "H", "E", "X"
+TABLE, DECLARED, SWAP, HAND, EMPTY = "M", "D", "S", "H", "E"
 # SWAP: a declared wild whose real card is in the hand; it stays, or the real
 # card replaces it and the wild is freed (and must be placed again).
+# For melds beside a table left as it is (``hand_melds``): BLOCKED, a card on
+# that table (a wild may stand for it, unless strict); SEALED, nothing may
+# be put there; REAL_ONLY, a card in the hand whose wild is on that table.
+BLOCKED, SEALED, REAL_ONLY = "X", "Z", "R"
+
+# What a cell's coverings do to its column's groups: none, one real card,
+# one wild, or two coverings (its real card and a wild) in two groups.
+G_NONE, G_REAL, G_WILD, G_BOTH = 0, 1, 2, 3
+
+
+def _group_state(a: int, wa: int, b: int, wb: int) -> int:
+    return a | wa << 3 | b << 4 | wb << 7
+
+
+def _group_parts(gs: int) -> tuple[int, int, int, int]:
+    return gs & 7, gs >> 3 & 1, gs >> 4 & 7, gs >> 7 & 1
+
+
+def _group_tables(group_max: int):
+    """For every group state and what a cell adds (``G_*``), the states it
+    may lead to, with or without a second group; and what each state still
+    needs (cards to bring each open group to three)."""
+    states = [
+        _group_state(a, wa, b, wb)
+        for a in range(group_max + 1)
+        for wa in (0, 1)
+        for b in range(group_max + 1)
+        for wb in (0, 1)
+        if (a or not wa) and (b or not wb) and (a or not b)
+    ]
+
+    def add(a, wa, x):
+        if a >= group_max or (x and wa):
+            return None
+        return a + 1, wa | x
+
+    one, two = {}, {}
+    for gs in states:
+        a, wa, b, wb = _group_parts(gs)
+        for kind in (G_REAL, G_WILD):
+            x = kind == G_WILD
+            out1, out2 = [], []
+            got = add(a, wa, x)
+            if got:
+                out1.append(_group_state(*got, b, wb))
+            if a:  # the second group opens only beside the first
+                got = add(b, wb, x)
+                if got:
+                    out2.append(_group_state(a, wa, *got))
+            one[gs, kind], two[gs, kind] = tuple(out1), tuple(out1 + out2)
+        both = []
+        for xa in (0, 1):
+            ga, gb = add(a, wa, xa), add(b, wb, 1 - xa)
+            if ga and gb:
+                both.append(_group_state(*ga, *gb))
+        one[gs, G_BOTH], two[gs, G_BOTH] = (), tuple(dict.fromkeys(both))
+        one[gs, G_NONE] = two[gs, G_NONE] = (gs,)
+    need = {gs: sum(max(0, 3 - n) for n in _group_parts(gs)[::2] if n) for gs in states}
+    closed = {gs for gs in states if all(n == 0 or 3 <= n for n in _group_parts(gs)[::2])}
+    return one, two, need, closed, states
 
 
 class _Grid:
     """The cells' choices and per-cell transition tables for one position.
 
-    A choice is (place, wild, shift, used): place 0 absent, 1 run, 2 group;
-    ``shift`` moves the reachable bitset (hand cards gained, wilds used,
-    wilds freed); ``used`` says a wild from the pool was declared here. The
-    choices are pruned to what a meld could use: a meld has at most one
-    wild, so a run needs a window of three around the cell and a group two
-    other cells of its rank that could be real."""
+    A choice is (run, group, gain, used): ``run`` None (no covering in the
+    row's run), ``(x,)`` one covering (x: it is the wild) or ``(x_end,
+    x_start)`` two, the one ending the current run and the one starting the
+    next; ``group`` one of the ``G_*``; ``gain`` moves the reachable bitset
+    (hand cards gained, wilds used, wilds freed); ``used`` says a wild from
+    the pool was declared here. The choices are pruned to what a meld could
+    use: a meld has at most one wild, so a run needs a window of three
+    around the cell and a group two other cells of its rank that could be
+    real."""
 
-    def __init__(self, status, swap_face, pool: int, freed_weight, group_max: int):
+    def __init__(self, status, swap_face, pool: int, freed_weight, group_max: int, strict: bool):
         self.status = status
         self.group_max = group_max
-        real = [s in (TABLE, SWAP, HAND) for s in status]
-        avail = [s not in (EMPTY, BLOCKED) or (s == EMPTY and pool > 0) for s in status]
-        wildish = [s in (DECLARED, EMPTY) for s in status]
-        self.width = sum(s in (HAND, SWAP) for s in status) + 1
+        self.strict = strict
+        real = [s in (TABLE, SWAP, HAND, REAL_ONLY) for s in status]
+        fixed = [s in (DECLARED, SWAP) for s in status]  # a declared wild that may stay as its card
+        # a wild from the pool, alone on the cell
+        lone = [pool > 0 and (s in (EMPTY, HAND) or (s == BLOCKED and not strict)) for s in status]
+        # a wild from the pool beside the cell's real card, in another meld
+        beside = [pool > 0 and not strict and s in (TABLE, HAND, SWAP) for s in status]
+        wild_ok = [f or a or b for f, a, b in zip(fixed, lone, beside)]
+        avail = [r or w for r, w in zip(real, wild_ok)]
+        wildish = [not r for r in real]  # only a wild can cover it
+        self.width = sum(s in (HAND, SWAP, REAL_ONLY) for s in status) + 1
         self.max_wilds = pool
         # one spare row of k per block, which the cap clears, so that a wild
         # too many never spills into the next block
         self.span = (pool + 2) * self.width
-        width, span = self.width, self.span
 
-        def run_ok(cell: int, x: int) -> bool:
+        def run_ok(cell: int, x: int, side: int = 0) -> bool:
+            """A run of three through ``cell`` could be made with it (x: as
+            the wild): ``side`` -1 ending at it, 1 starting at it, 0 any."""
             suit, r = divmod(cell, 9)
-            for start in range(max(0, r - 2), min(r, 6) + 1):
+            starts = {-1: (r - 2,), 1: (r,), 0: range(r - 2, r + 1)}[side]
+            for start in starts:
+                if start < 0 or start > 6:
+                    continue
                 others = [suit * 9 + i for i in range(start, start + 3) if i != r]
                 if all(avail[o] for o in others) and x + sum(wildish[o] for o in others) <= 1:
                     return True
@@ -95,24 +174,49 @@ class _Grid:
             r = cell % 9
             others = [s * 9 + r for s in range(5) if s * 9 + r != cell]
             n_real = sum(real[o] for o in others)
-            n_wild = sum(avail[o] and wildish[o] for o in others)
+            n_wild = sum(wild_ok[o] for o in others)
             return n_real + (1 if not x and n_wild else 0) >= 2
 
+        # Per rank: may its column hold two groups? Six coverings at least,
+        # at most five of them real and at most two wilds.
+        self.two = []
+        for r in range(9):
+            col = [s * 9 + r for s in range(5)]
+            reals = sum(real[c] for c in col)
+            wilds = min(2, pool + sum(fixed[c] for c in col))
+            self.two.append(not strict and pool > 0 and reals >= 4 and reals + wilds >= 6)
+
         self.options = []
-        for cell, s in enumerate(status):
-            opts = []
-            if s in (HAND, EMPTY, BLOCKED):
-                opts.append((0, 0, 0, 0))
-            if s in (TABLE, HAND, SWAP):
-                gain = 0 if s == TABLE else 1
-                if s == SWAP:
-                    gain += span * freed_weight[swap_face[cell]]
-                opts += [(p, 0, gain, 0) for p, ok in ((1, run_ok), (2, group_ok)) if ok(cell, 0)]
-            if s in (DECLARED, SWAP):
-                opts += [(p, 1, 0, 0) for p, ok in ((1, run_ok), (2, group_ok)) if ok(cell, 1)]
-            if s in (HAND, EMPTY) and pool:
-                opts += [(p, 1, width, 1) for p, ok in ((1, run_ok), (2, group_ok)) if ok(cell, 1)]
-            self.options.append(tuple(opts))
+        for cell, st in enumerate(status):
+            hand_gain = 0 if st == TABLE else 1
+            if st == SWAP:
+                hand_gain += self.span * freed_weight[swap_face[cell]]
+            out: list[tuple] = []
+            if st in (HAND, EMPTY, BLOCKED, SEALED, REAL_ONLY):
+                out.append((None, G_NONE, 0, 0))  # nothing here
+            if real[cell]:
+                if run_ok(cell, 0):
+                    out.append(((0,), G_NONE, hand_gain, 0))
+                if group_ok(cell, 0):
+                    out.append((None, G_REAL, hand_gain, 0))
+            wilds = ([(0, 0)] if fixed[cell] else []) + ([(self.width, 1)] if lone[cell] else [])
+            for gain, used in wilds:
+                if run_ok(cell, 1):
+                    out.append(((1,), G_NONE, gain, used))
+                if group_ok(cell, 1):
+                    out.append((None, G_WILD, gain, used))
+            if beside[cell]:  # both: the real card and a wild from the pool, in two melds
+                gain = hand_gain + self.width
+                if run_ok(cell, 0) and group_ok(cell, 1):
+                    out.append(((0,), G_WILD, gain, 1))
+                if run_ok(cell, 1) and group_ok(cell, 0):
+                    out.append(((1,), G_REAL, gain, 1))
+                if self.two[cell % 9] and group_ok(cell, 0) and group_ok(cell, 1):
+                    out.append((None, G_BOTH, gain, 1))
+                for x in (0, 1):  # x: the covering that ends the run is the wild
+                    if run_ok(cell, x, -1) and run_ok(cell, 1 - x, 1):
+                        out.append(((x, 1 - x), G_NONE, gain, 1))
+            self.options.append(tuple(out))
         # Run transitions per cell, trimmed by what the next cell of the row
         # allows: with no run there, a short run is dead and a finished one
         # is as good as none; with only a wild possible there, a run that
@@ -121,10 +225,10 @@ class _Grid:
         for cell in range(45):
             r = cell % 9
             nxt_opts = self.options[cell + 1] if r < 8 else ()
-            run_x = {x for place, x, _, _ in nxt_opts if place == 1}
+            run_x = {run[0] for run, *_ in nxt_opts if run}
             wild_later = False
             for c in range(cell + 1, cell - r + 9):
-                here = {x for place, x, _, _ in self.options[c] if place == 1}
+                here = {run[0] for run, *_ in self.options[c] if run}
                 if not here:
                     break
                 if 1 in here:
@@ -137,45 +241,59 @@ class _Grid:
                     for nxt, fresh in nexts:
                         if p == 6 and fresh and not wild_later:
                             continue  # a new run beside it would only help a wild to come
-                        if not run_x:
-                            if nxt < 5:
-                                continue
-                            nxt = 0
-                        elif run_x == {1} and nxt == 6:
-                            nxt = 0
+                        nxt = self._trim(nxt, run_x)
+                        if nxt is None:
+                            continue
                         if (nxt, fresh) not in out:
                             out.append((nxt, fresh))
                     table[p, x] = tuple(out)
+                # two runs meeting here: the one ending (x) must reach three
+                for x in (0, 1):
+                    ends = [n for n, fresh in _RUN_NEXT[p][x] if not fresh and n >= 5]
+                    start = self._trim(_START[1 - x], run_x)
+                    table[p, x, "meet"] = bool(ends) and start is not None, start
             self.runs.append(table)
-        # Group cells still possible below each cell of its column.
-        self.room = [
-            sum(1 for s in range(cell // 9 + 1, 5) if any(p == 2 for p, *_ in self.options[s * 9 + cell % 9]))
-            for cell in range(45)
-        ]
+        # Coverings of a column's groups still possible below each cell.
+        self.room = []
+        for cell in range(45):
+            left = 0
+            for s in range(cell // 9 + 1, 5):
+                kinds = {g for _, g, *_ in self.options[s * 9 + cell % 9]}
+                left += 2 if G_BOTH in kinds else 1 if kinds - {G_NONE} else 0
+            self.room.append(left)
+        self.one, self.both, self.need, self.closed, self.group_states = _group_tables(group_max)
         self._moves: dict[int, tuple] = {}
-        rows = (1 << ((pool + 1) * width)) - 1
-        self.cap = sum(rows << (f * span) for f in range(_blocks(freed_weight, swap_face)))
+        rows = (1 << ((pool + 1) * self.width)) - 1
+        self.cap = sum(rows << (f * self.span) for f in range(_blocks(freed_weight, swap_face)))
+
+    @staticmethod
+    def _trim(nxt: int, run_x) -> int | None:
+        if not run_x:
+            return None if nxt < 5 else 0
+        if run_x == {1} and nxt == 6:
+            return 0
+        return nxt
 
     def moves(self, cell: int, shift: int):
-        """For each run state of the cell's suit: the choices that keep the
-        cell out of its column's group, as (new run state shifted into
-        place, bitset shift, uses a wild), and those that put it in the
-        group, as (bitset shift, uses a wild, is a wild)."""
+        """For each run state of the cell's suit: the choices as (new run
+        state shifted into place, what they add to the groups, bitset shift,
+        uses a wild)."""
         if cell not in self._moves:
-            lines, joins = [], []
+            lines = []
             for p in range(7):
-                out, into = [], []
-                for place, x, gain, used in self.options[cell]:
-                    if place == 1:
-                        out += [(nxt << shift, gain, used) for nxt, _ in self.runs[cell][p, x]]
-                    elif _CAN_STOP[p]:
-                        if place == 0:
-                            out.append((0, gain, used))
-                        else:
-                            into.append((gain, used, x))
-                lines.append(tuple(out))
-                joins.append(tuple(into))
-            self._moves[cell] = (lines, joins)
+                out = []
+                for run, group, gain, used in self.options[cell]:
+                    if run is None:
+                        if _CAN_STOP[p]:
+                            out.append((0, group, gain, used))
+                    elif len(run) == 1:
+                        out += [(nxt << shift, group, gain, used) for nxt, _ in self.runs[cell][p, run[0]]]
+                    else:
+                        ok, start = self.runs[cell][p, run[0], "meet"]
+                        if ok:
+                            out.append((start << shift, group, gain, used))
+                lines.append(tuple(dict.fromkeys(out)))
+            self._moves[cell] = lines
         return self._moves[cell]
 
 
@@ -192,52 +310,38 @@ def _blocks(freed_weight, swap_face) -> int:
 
 def _program(grid: _Grid, budget: int | None):
     """Run the dynamic program forward over the cells, rank by rank. A state
-    is a packed int (each suit's run state in 3 bits, the column's group size
-    and whether it has its wild); it maps to a bitset of what it can reach:
-    bit ``f * span + k * width + v`` means "wilds freed f (mixed radix by
-    kind), k wilds declared in the grid, v hand cards played"."""
-    group_max = grid.group_max
+    is a packed int (each suit's run state in 3 bits, the column's groups);
+    it maps to a bitset of what it can reach: bit ``f * span + k * width +
+    v`` means "wilds freed f (mixed radix by kind), k wilds declared in the
+    grid, v hand cards played"."""
     cap = grid.cap
     layers: list[dict[int, int]] = [{0: 1}]
     states = layers[0]
-    sizes_ok = {0} | set(range(3, group_max + 1))
+    need, closed_ok = grid.need, grid.closed
     for r in range(9):
+        groups = grid.both if grid.two[r] else grid.one
         for s in range(5):
             cell = s * 9 + r
             room = grid.room[cell]
             shift = 3 * s
-            clear = ~(7 << shift)
-            # per run state of this suit: the moves that leave no group here
-            # (the new run state, shifted in place) and those into the group
-            lines, joins = grid.moves(cell, shift)
+            clear = ~(7 << shift) & ~_GROUPS
+            lines = grid.moves(cell, shift)
             new: dict[int, int] = {}
             get = new.get
             for key, bits in states.items():
                 p = (key >> shift) & 7
                 base = key & clear
-                g = (key >> _G) & 7
-                if not g or g + room >= 3:  # the column's group can still be made
-                    for row, gain, used in lines[p]:
-                        moved = bits << gain
-                        if used:
-                            moved &= cap
-                            if not moved:
-                                continue
-                        nk = base | row
-                        new[nk] = get(nk, 0) | moved
-                ins = joins[p]
-                if ins and g < group_max and g + 1 + room >= 3:
-                    wild = key >> _GW & 1
-                    up = base + (1 << _G)
-                    for gain, used, x in ins:
-                        if x and wild:
+                gs = key >> _G
+                for row, group, gain, used in lines[p]:
+                    moved = bits << gain
+                    if used:
+                        moved &= cap
+                        if not moved:
                             continue
-                        moved = bits << gain
-                        if used:
-                            moved &= cap
-                            if not moved:
-                                continue
-                        nk = up | (x << _GW)
+                    for ngs in groups[gs, group]:
+                        if need[ngs] > room:
+                            continue
+                        nk = base | row | ngs << _G
                         new[nk] = get(nk, 0) | moved
             if budget is not None and len(new) > budget:
                 keep = sorted(new, key=new.__getitem__, reverse=True)[:budget]
@@ -246,8 +350,8 @@ def _program(grid: _Grid, budget: int | None):
             states = new
         closed: dict[int, int] = {}
         for key, bits in states.items():
-            if (key >> _G) & 7 in sizes_ok:
-                nk = key & ~(15 << _G)
+            if key >> _G in closed_ok:
+                nk = key & ~_GROUPS
                 closed[nk] = closed.get(nk, 0) | bits
         layers.append(closed)
         states = closed
@@ -259,9 +363,9 @@ def _program(grid: _Grid, budget: int | None):
 
 
 def _walk_back(grid: _Grid, layers, target: int):
-    """Rebuild one table that reaches bit ``target``: each cell's (place,
-    wild, starts a run), found by trying the predecessors of the state (the
-    seven run states × the cell's choices) in the layer before."""
+    """Rebuild one table that reaches bit ``target``: each cell's choice and
+    which of its column's groups each covering joined, found by trying the
+    states of the layer before that could lead to this one."""
     key = next(
         key
         for key, bits in layers[-1].items()
@@ -269,44 +373,45 @@ def _walk_back(grid: _Grid, layers, target: int):
     )
     chosen = {}
     i = len(layers) - 1
-    sizes = [0] + list(range(3, grid.group_max + 1))
     for r in reversed(range(9)):
+        groups = grid.both if grid.two[r] else grid.one
         prev = layers[i - 1]
-        key = next(
-            pk
-            for g in sizes
-            for gw in (0, 1)
-            if (pk := key | g << _G | gw << _GW) in prev and prev[pk] >> target & 1
-        )
+        key = next(pk for gs in grid.closed if (pk := key | gs << _G) in prev and prev[pk] >> target & 1)
         i -= 1
         for s in reversed(range(5)):
             cell = s * 9 + r
             prev = layers[i - 1]
             shift = 3 * s
             row = (key >> shift) & 7
+            gs_now = key >> _G
             found = None
-            for place, x, gain, _ in grid.options[cell]:
-                t = target - gain
-                if t < 0:
-                    continue
-                for p in range(7):
-                    pk = (key & ~(7 << shift)) | (p << shift)
-                    if place == 1:
-                        fresh = [f for nxt, f in grid.runs[cell][p, x] if nxt == row]
-                        if not fresh:
-                            continue
-                    else:
+            for p in range(7):
+                for option in grid.options[cell]:
+                    run, group, gain, used = option
+                    t = target - gain
+                    if t < 0:
+                        continue
+                    fresh = False
+                    if run is None:
                         if row != 0 or not _CAN_STOP[p]:
                             continue
-                        fresh = [False]
-                        if place == 2:
-                            if (pk >> _G) & 7 == 0 or (x and not pk >> _GW & 1):
-                                continue
-                            pk -= 1 << _G
-                            if x:
-                                pk &= ~(1 << _GW)
-                    if pk in prev and prev[pk] >> t & 1:
-                        found = (pk, (place, x, fresh[0]), t)
+                    elif len(run) == 1:
+                        starts = [f for nxt, f in grid.runs[cell][p, run[0]] if nxt == row]
+                        if not starts:
+                            continue
+                        fresh = starts[0]
+                    else:
+                        ok, start = grid.runs[cell][p, run[0], "meet"]
+                        if not ok or start != row:
+                            continue
+                    for gs in grid.group_states:
+                        if gs_now not in groups[gs, group]:
+                            continue
+                        pk = (key & ~(7 << shift) & ~_GROUPS) | p << shift | gs << _G
+                        if pk in prev and prev[pk] >> t & 1:
+                            found = (pk, (run, fresh, _joined(gs, gs_now, group)), t)
+                            break
+                    if found:
                         break
                 if found:
                     break
@@ -315,26 +420,53 @@ def _walk_back(grid: _Grid, layers, target: int):
     return chosen
 
 
+def _joined(before: int, after: int, group: int) -> tuple[int, int]:
+    """Which group (0 the first, 1 the second) took the cell's real card and
+    which its wild (-1: none)."""
+    a0, wa0, b0, _ = _group_parts(before)
+    a1, wa1, b1, _ = _group_parts(after)
+    grew = 0 if a1 > a0 else 1 if b1 > b0 else -1
+    if group == G_REAL:
+        return grew, -1
+    if group == G_WILD:
+        return -1, grew
+    if group == G_BOTH:
+        wild_to = 0 if wa1 and not wa0 else 1
+        return 1 - wild_to, wild_to
+    return -1, -1
+
+
 class _Position:
     """A table and a hand read into the grid."""
 
-    def __init__(self, table_cards, hand_cards):
+    def __init__(self, table_cards, hand_cards, strict: bool):
         self.status = [EMPTY] * 45
         self.declared_face: dict[int, str] = {}
-        self.free_faces: Counter = Counter()  # table wilds not declared (in Willies)
+        self.free_faces: Counter = Counter()  # table wilds not declared (in Willies), or freed
         self.hand_faces: Counter = Counter()
         self.ok = True
+        wilds = []
         for text in table_cards:
             c = parse(text)
             if c.wild and not c.declared:
                 self.free_faces[c.face] += 1
                 continue
+            if c.wild:
+                wilds.append(c)
+                continue
             cell = index(c)
             if self.status[cell] != EMPTY:
                 self.ok = False  # the same card twice: no legal table holds it
-            self.status[cell] = DECLARED if c.wild else TABLE
-            if c.wild:
-                self.declared_face[cell] = c.face
+            self.status[cell] = TABLE
+        for c in wilds:
+            cell = index(c)
+            if self.status[cell] == TABLE and not strict:
+                self.free_faces[c.face] += 1  # its real card is on the table: it may free it
+                continue
+            if self.status[cell] != EMPTY:
+                self.ok = False  # with strict wilds, or two wilds for one card
+            self.status[cell] = DECLARED
+            self.declared_face[cell] = c.face
         for text in hand_cards:
             c = parse(text)
             if c.declared:
@@ -352,19 +484,29 @@ class _Position:
         self.swap_face = {c: self.declared_face[c] for c in range(45) if self.status[c] == SWAP}
 
 
-def _solve(table_cards, hand_cards, group_max: int, budget: int | None, must_place_one: bool, blocked=()):
-    pos = _Position(table_cards, hand_cards)
+def _solve(
+    table_cards,
+    hand_cards,
+    group_max: int,
+    budget: int | None,
+    must_place_one: bool,
+    blocked=None,
+    strict: bool = False,
+):
+    pos = _Position(table_cards, hand_cards, strict)
     if not pos.ok:
         return None
-    for cell in blocked:
-        pos.status[cell] = BLOCKED
+    for cell, kind in (blocked or {}).items():
+        if kind == REAL_ONLY and pos.status[cell] != HAND:
+            kind = SEALED
+        pos.status[cell] = kind
     swaps = Counter(pos.swap_face.values())
     weight, w = {}, 1
     for f in FACES:
         weight[f] = w
         w *= swaps[f] + 1
     pool = sum(pos.free_faces.values()) + sum(pos.hand_faces.values()) + len(pos.swap_face)
-    grid = _Grid(pos.status, pos.swap_face, pool, weight, group_max)
+    grid = _Grid(pos.status, pos.swap_face, pool, weight, group_max, strict)
     final, layers = _program(grid, budget)
     if not final:
         return None
@@ -395,43 +537,58 @@ def _solve(table_cards, hand_cards, group_max: int, budget: int | None, must_pla
 
 
 def _build(pos: _Position, status, cells, have, willies, played):
+    """The melds of the table the walk back found: each row's runs, each
+    column's groups, the Willies; and the hand cards it takes."""
     declare = []  # faces to declare, in order
     for f, n in zip(FACES, have):
         declare += [f] * (n - willies)
     declare.sort(key=lambda f: -POINTS[f])
+    # a cell's real card is placed when a run or a group took it
+    real_here = {
+        cell: (run is not None and 0 in run) or joined[0] >= 0 for cell, (run, _, joined) in cells.items()
+    }
 
     def text(cell: int, x: int) -> str:
-        if status[cell] in (DECLARED, SWAP) and x:
-            return f"{pos.declared_face[cell]}={name_of(cell)}"
-        if x:
-            return f"{declare.pop()}={name_of(cell)}"
-        return name_of(cell)
+        if not x:
+            return name_of(cell)
+        if status[cell] == DECLARED or (status[cell] == SWAP and not real_here[cell]):
+            return f"{pos.declared_face[cell]}={name_of(cell)}"  # the declared wild stays
+        return f"{declare.pop()}={name_of(cell)}"
 
     melds: list[list[str]] = []
-    from_hand = []
     for s in range(5):
-        run: list[str] = []
+        run_cards: list[str] = []
         for r in range(9):
             cell = s * 9 + r
-            place, x, fresh = cells[cell]
-            if place == 1:
-                if fresh and run:
-                    melds.append(run)
-                    run = []
-                run.append(text(cell, x))
-            elif run:
-                melds.append(run)
-                run = []
-        if run:
-            melds.append(run)
+            run, fresh, _ = cells[cell]
+            if run is None:
+                if run_cards:
+                    melds.append(run_cards)
+                    run_cards = []
+            elif len(run) == 2:  # ends one run and starts the next
+                melds.append(run_cards + [text(cell, run[0])])
+                run_cards = [text(cell, run[1])]
+            else:
+                if fresh and run_cards:
+                    melds.append(run_cards)
+                    run_cards = []
+                run_cards.append(text(cell, run[0]))
+        if run_cards:
+            melds.append(run_cards)
     for r in range(9):
-        group = [text(s * 9 + r, cells[s * 9 + r][1]) for s in range(5) if cells[s * 9 + r][0] == 2]
-        if group:
-            melds.append(group)
+        groups: list[list[str]] = [[], []]
+        for s in range(5):
+            cell = s * 9 + r
+            real_to, wild_to = cells[cell][2]
+            if real_to >= 0:
+                groups[real_to].append(text(cell, 0))
+            if wild_to >= 0:
+                groups[wild_to].append(text(cell, 1))
+        melds += [g for g in groups if g]
     melds += [["J", "Q", "K"] for _ in range(willies)]
-    for cell, (place, x, _) in cells.items():
-        if place and not x and status[cell] in (HAND, SWAP):
-            from_hand.append(name_of(cell))
+    from_hand = [
+        name_of(cell) for cell in sorted(cells) if real_here[cell] and status[cell] in (HAND, SWAP, REAL_ONLY)
+    ]
     for f, n in zip(FACES, played):
         from_hand += [f] * n
     return melds, from_hand
@@ -448,37 +605,51 @@ def _in_old_order(melds, old_table):
     return kept + fresh
 
 
-def arrange(cards, *, group_max: int = GROUP_MAX) -> list[list[str]] | None:
+def arrange(cards, *, group_max: int = GROUP_MAX, strict: bool = False) -> list[list[str]] | None:
     """A partition of ``cards`` into legal melds (undeclared wilds take any
-    identity, declared ones keep theirs), or None when there is none."""
+    identity, declared ones keep theirs unless their real card is among the
+    cards), or None when there is none. ``strict``: no wild may stand for a
+    card among them."""
     cards = list(cards)
     if not cards:
         return []
-    solved = _solve(cards, (), group_max, None, must_place_one=False)
+    solved = _solve(cards, (), group_max, None, must_place_one=False, strict=strict)
     return None if solved is None else solved[1]
 
 
-def best_play(table, hand, *, group_max: int = GROUP_MAX, budget: int | None = None):
+def best_play(table, hand, *, group_max: int = GROUP_MAX, budget: int | None = None, strict: bool = False):
     """The play that sheds the most hand points, then the most cards:
     ``(cards_from_hand, new_table)``; ``([], table)`` when no card can be
     played. ``table`` is a list of melds (each a list of cards), assumed
     legal. ``budget`` caps the states kept per cell (a weaker, faster search
-    for the normal computer seat); None searches exhaustively."""
+    for the normal computer seat); None searches exhaustively. ``strict``:
+    the variant where a wild may not stand for a card on the table."""
     table = [list(m) for m in table]
     flat = [c for m in table for c in m]
-    solved = _solve(flat, list(hand), group_max, budget, must_place_one=True)
+    solved = _solve(flat, list(hand), group_max, budget, must_place_one=True, strict=strict)
     if solved is None:
         return [], table
     _, melds, from_hand = solved
     return from_hand, _in_old_order(melds, table)
 
 
-def hand_melds(table, hand, *, group_max: int = GROUP_MAX):
+def hand_melds(table, hand, *, group_max: int = GROUP_MAX, strict: bool = False):
     """The best new melds made from the hand alone, beside the table's melds
     and never touching them (what the easy computer seat sees):
-    ``(cards_from_hand, new_melds)``. No wild stands for a card on the table."""
-    blocked = {index(parse(c)) for m in table for c in m if parse(c).identity}
-    solved = _solve((), list(hand), group_max, None, must_place_one=True, blocked=blocked)
+    ``(cards_from_hand, new_melds)``. A wild may stand for a card on the
+    table unless ``strict``, but never for one a wild there stands for."""
+    blocked: dict[int, str] = {}
+    for c in (parse(c) for m in table for c in m):
+        if not c.identity:
+            continue
+        cell = index(c)
+        if strict:
+            blocked[cell] = SEALED
+        elif c.declared:
+            blocked[cell] = REAL_ONLY  # its real card, if ours, may go in a new meld; no second wild
+        elif blocked.get(cell) != REAL_ONLY:
+            blocked[cell] = BLOCKED
+    solved = _solve((), list(hand), group_max, None, must_place_one=True, blocked=blocked, strict=strict)
     if solved is None:
         return [], []
     return solved[2], solved[1]

@@ -602,4 +602,4 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         from .rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.match.game))
+        self.app.push_screen(RulesScreen(self.match.game, self.match.config))

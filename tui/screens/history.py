@@ -21,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from garito.core import catalog
+from garito.core.names import printable
 from garito.widgets.chart import Chart
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
@@ -135,9 +136,50 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=HistoryScreen.heading)
         yield OptionList(id="history")
+        fair = Static(id="history-fair", markup=False)
+        fair.display = False  # shown for a shared table's match only
+        yield fair
         yield KeyBar()
 
     heading: var[str] = var("History — every finished match, newest first")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._verdicts: dict[int, str] = {}  # match -> what its dice's check said
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """A shared table's match says whether its dice were verified: the
+        seed its table committed to before play, and the moves replayed
+        from it (``core.fairness``)."""
+        fair = self.query_one("#history-fair", Static)
+        match_id = self._chosen()
+        said = self._verdict(match_id) if match_id is not None else ""
+        fair.display = bool(said)
+        fair.update(said)
+
+    def _verdict(self, match_id: int) -> str:
+        from garito.core.fairness import verify
+        from garito.core.match import RecordError
+        from garito.store.history import History, HistoryError
+
+        if match_id not in self._verdicts:
+            try:
+                with History() as h:
+                    record = h.record(match_id)
+                if not isinstance(record, dict) or not record.get("commitment"):
+                    said = ""
+                else:
+                    verdict = verify(record)
+                    said = (
+                        "Shared table: dice verified. The seed is the one committed to before play "
+                        f"({record['commitment'][:16]}) and every move replays from it."
+                        if verdict.verified
+                        else f"Shared table: dice NOT verified: {verdict.why}."
+                    )
+            except (HistoryError, RecordError, ValueError, TypeError) as e:
+                said = f"Shared table: its record cannot be checked: {e}"
+            self._verdicts[match_id] = printable(said)
+        return self._verdicts[match_id]
 
     def on_mount(self) -> None:
         entries, problem, left_out = _load()

@@ -41,12 +41,15 @@ class IrwinScreen(GameScreen):
         Binding("space,enter", "act('choose')", "Choose"),
         Binding("space,enter", "act('confirm')", "Confirm"),
         Binding("space,enter", "hurry", "Hurry"),
-        Binding("up,k", "pick(-1)", "Choose", show=False),
-        Binding("down,j", "pick(1)", "Change", key_display="↑/↓"),
-        Binding("left,h", "pick(-1)", show=False),
-        Binding("right,l", "pick(1)", show=False),
+        # ↑/↓ go down the statuettes' list; ←/→ turn the one-line choices
+        # (the Salamander's deal, the Ant's number, a change), as each line shows.
+        Binding("up,k", "pick(-1)", show=False),
+        Binding("down,j", "pick(1)", "Choose", key_display="↑/↓"),
+        Binding("left,h", "turn(-1)", show=False),
+        Binding("right,l", "turn(1)", "Change", key_display="←/→"),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 7)),
         Binding("x", "keep", "Keep as is"),
+        Binding("p", "crab_pass", "Pass"),
     ]
 
     heading: var[str] = var("")
@@ -98,6 +101,7 @@ class IrwinScreen(GameScreen):
             "ant": "the Ant's number",
             "final": "the final phase",
             "adjust": "the final phase",
+            "crab": "the final phase",
             "over": "the end",
         }[s.stage]
         turn = f" {dash} {names[seat]}" if seat is not None else ""
@@ -242,6 +246,12 @@ class IrwinScreen(GameScreen):
             p = throw_win_chance(bless, s.ant_number)
             self.prompt = styled("[b]$name[/b]: throw five dice (Space).", name=name)
             self.choice = styled(f"[dim]a throw wins {p:.1%} with your blessings[/dim]")
+        elif s.stage == "crab":
+            p = throw_win_chance(ir.blessings(s, seat), s.ant_number)
+            self.prompt = styled(
+                "[b]$name[/b]: the Crab's second throw: Space throws again, p passes.", name=name
+            )
+            self.choice = styled(f"[dim]a throw wins {p:.1%} and costs a point[/dim]")
         elif s.stage == "adjust":
             act = options[self.pick % len(options)]
             after = ir.changed_dice(s.dice, act, s.ant_number)
@@ -270,17 +280,23 @@ class IrwinScreen(GameScreen):
             return self.thinking
         st = self.match.state.stage
         if action == "act":
-            wanted = {"expedition": "name", "final": "throw", "adjust": "confirm"}.get(st, "choose")
-            return self.human_to_act and parameters[0] == wanted
-        if action in ("pick", "digit"):
+            wanted = {"expedition": "name", "final": "throw", "crab": "throw", "adjust": "confirm"}
+            return self.human_to_act and parameters[0] == wanted.get(st, "choose")
+        if action == "pick":
+            return self.human_to_act and st == "expedition"
+        if action == "turn":
+            return self.human_to_act and st in ("salamander", "ant", "adjust")
+        if action == "digit":
             return self.human_to_act and st in ("expedition", "salamander", "ant", "adjust")
+        if action == "crab_pass":
+            return self.human_to_act and st == "crab"
         if action == "keep":
             return self.human_to_act and st == "adjust"
         return True
 
     def action_act(self, _what: str = "") -> None:
         s = ir.view(self.match.state, self.viewer)
-        if s.stage == "final":
+        if s.stage in ("final", "crab"):
             self.play(ir.THROW)
             return
         options = self._options(s)
@@ -290,6 +306,11 @@ class IrwinScreen(GameScreen):
     def action_pick(self, delta: int) -> None:
         self.pick += delta
         self.show()
+
+    action_turn = action_pick  # the same choice, on a one-line picker
+
+    def action_crab_pass(self) -> None:
+        self.play(ir.PASS)
 
     def action_digit(self, d: int) -> None:
         s = ir.view(self.match.state, self.viewer)

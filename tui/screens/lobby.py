@@ -23,8 +23,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from garito.core import catalog
+from garito.core.names import printable
 from garito.widgets.keybar import KeyBar
-from garito.widgets.line import Line
 
 from ..link import Link, Seating, match_of, tables_socket
 from .game import GameScreen
@@ -46,6 +46,10 @@ class LobbyScreen(Screen[None]):
 
     status: var[str] = var("Connecting to the tables…")
 
+    def watch_status(self, status: str) -> None:
+        if self.is_mounted:
+            self.query_one("#lobby-status", Static).update(status)
+
     def __init__(self, path: str | None = None) -> None:
         super().__init__()
         self.path = path or tables_socket()
@@ -62,7 +66,7 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby-body"):
             yield OptionList(id="tables")
             yield Static(id="table-about")
-        yield Line(id="lobby-status").data_bind(text=LobbyScreen.status)
+        yield Static(self.status, id="lobby-status", markup=False)  # it holds the player's name
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -102,19 +106,25 @@ class LobbyScreen(Screen[None]):
             return
         op = m.get("op")
         if op == "welcome":
-            self.connected, self.me = True, m.get("name", "")
+            self.connected, self.me = True, printable(str(m.get("name", "")))
             self.sub_title = self.me
             self._list(m.get("tables", []), arriving=True)
         elif op == "tables":
             self._list(m.get("tables", []))
+        elif op == "table" and isinstance(m.get("table"), dict):  # one table opened or changed
+            t = m["table"]
+            rest = [o for o in self.tables if o["table"] != t.get("table")]
+            self._list(sorted([*rest, t], key=lambda o: o["table"]))
+        elif op == "closed":  # a table gone from the listing
+            self._list([t for t in self.tables if t["table"] != m.get("table")])
         elif op == "state":
             self._state(m)
         elif op == "error":
-            rule = str(m.get("rule", ""))
+            rule = printable(str(m.get("rule", "")))
             if self._at_table():
                 self.playing.refused(rule)
             else:
-                self.notify(rule, title="Not allowed", severity="warning")
+                self.notify(rule, title="Not allowed", severity="warning", markup=False)
 
     def _state(self, m: dict) -> None:
         if self.table == OPENING:
@@ -124,7 +134,7 @@ class LobbyScreen(Screen[None]):
         try:
             match = match_of(m)
         except (KeyError, LookupError, ValueError, TypeError) as e:
-            self.notify(f"A table's state could not be read: {e}", severity="error")
+            self.notify(f"A table's state could not be read: {e}", severity="error", markup=False)
             return
         if self._at_table():
             self.playing.receive(match, m.get("open", []), m.get("away", []))
@@ -134,7 +144,7 @@ class LobbyScreen(Screen[None]):
         self.playing = screen_for(match, Seating(m["table"], m.get("seat"), self.link.send))
         self.playing.open_seats, self.playing.away = list(m.get("open", [])), list(m.get("away", []))
         if m.get("seat") is None:
-            self.notify(f"You watch table {m['table']}. Esc leaves it.", timeout=4)
+            self.notify(f"You watch table {m['table']}. Esc leaves it.", timeout=4, markup=False)
         self.app.push_screen(self.playing)
 
     def _at_table(self) -> bool:
@@ -155,10 +165,11 @@ class LobbyScreen(Screen[None]):
         self._fill(arriving or first)
         n = len(self.tables)
         free = sum(1 for t in self.tables if t["free"])
+        me = self.me
         self.status = (
-            f"You are {self.me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
+            f"You are {me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
             if n
-            else f"You are {self.me}. No table yet: n opens one."
+            else f"You are {me}. No table yet: n opens one."
         )
 
     def _fill(self, arriving: bool = False) -> None:
@@ -191,15 +202,18 @@ class LobbyScreen(Screen[None]):
         return text
 
     def _seat(self, seat: dict, short: bool = False) -> tuple[str, str]:
+        """How a seat of the listing reads, and its style: appended to a
+        ``Text``, so a name is shown as it is, never read as markup."""
         if seat["held"]:
-            who = seat.get("held_for") or "a player"
+            who = printable(seat.get("held_for") or "a player")
             return (f"{who} (away)" if short else f"{who}, away: kept 3 minutes", "italic dim")
         if seat["name"] is None:
             return ("·open·" if short else "open: Enter takes it", "bold green")
+        name = printable(seat["name"])
         if seat["kind"] == "computer":
-            level = f" ({seat['level']})" if seat.get("level") else ""
-            return (seat["name"] if short else f"{seat['name']}, computer{level}", "")
-        return (seat["name"], "bold")
+            level = f" ({printable(seat['level'])})" if seat.get("level") else ""
+            return (name if short else f"{name}, computer{level}", "")
+        return (name, "bold")
 
     def _selected(self) -> dict | str | None:
         option = self.query_one("#tables", OptionList).highlighted_option
@@ -240,11 +254,16 @@ class LobbyScreen(Screen[None]):
             text.append(f"{i + 1}  ")
             text.append(*self._seat(seat))
             text.append("\n")
-        config = rules.Config.from_dict(t["config"])
-        values = {v.key: getattr(config, v.key) for v in rules.VARIANTS}
-        rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.VARIANTS if v.active(values)]
+        try:
+            config = rules.Config.from_dict(t["config"])
+            values = {v.key: getattr(config, v.key) for v in rules.VARIANTS}
+            rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.VARIANTS if v.active(values)]
+        except (TypeError, ValueError, LookupError):
+            rows = ["Rules this Garito does not know"]
         if rows:
             text.append("\n" + "\n".join(rows) + "\n", "dim")
+        if t.get("commitment"):  # the seed's hash, published before the first die (garito verify)
+            text.append(f"Dice sealed: {printable(str(t['commitment']))[:12]}\n", "dim")
         text.append("\n")
         if self._mine(t):
             text.append("Your seat is kept here: Enter takes it back.", "italic")
@@ -254,7 +273,7 @@ class LobbyScreen(Screen[None]):
             text.append("Full. Enter or w: watch.", "italic")
         else:
             text.append("Full, and every hand is secret: nothing to watch.", "italic")
-        about.border_title = f"Table {t['table']}"
+        about.border_title = f"Table {int(t['table'])}"
         about.update(text)
 
     def _mine(self, t: dict) -> bool:

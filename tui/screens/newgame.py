@@ -17,6 +17,7 @@ from garito.core import catalog
 from garito.core.dice import fresh_seed
 from garito.core.match import Match, Seat
 from garito.core.names import printable
+from garito.core.variants import offered_config
 from garito.widgets.choice import Choice
 from garito.widgets.keybar import KeyBar
 
@@ -207,9 +208,10 @@ class NewGameScreen(Screen[None]):
         return tuple(seats)
 
     def _config(self):
-        values = self._variant_values()
-        values["players"] = self.query_one("#players", Choice).value
-        return self.rules.Config(**values)
+        """The config of the choices made: checked by the same code that
+        checks a shared table's ``create`` from the network."""
+        players = self.query_one("#players", Choice).value
+        return offered_config(self.rules, self.info.players, players, self._variant_values())
 
     def _problem(self) -> str:
         try:

@@ -16,7 +16,8 @@ from textual.reactive import var
 
 from garito.core import redman as rm
 from garito.core.match import Match
-from garito.core.redman.odds import prediction_edge, round_chances
+from garito.core.redman.game import ledger_net
+from garito.core.redman.odds import later_red_men, prediction_edge, round_chances
 from garito.widgets.dice import DiceTray, Die, face_lines
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
@@ -117,7 +118,9 @@ class RedManScreen(GameScreen):
         for i, seat in enumerate(self.match.seats):
             hand = s.hands[i]
             cells = [str(s.wins[i]), f"{rm.show(hand) if hand else gl['pending']:<5}"]
-            if staked:
+            if staked and s.over:  # settled: the ledger is paid into the chips
+                cells += [str(s.chips[i] + s.net[i]), "paid"]
+            elif staked:
                 cells += [str(s.chips[i]), f"{s.net[i]:+d}" if s.net[i] else "0"]
             rows.append(
                 SeatRow(
@@ -143,9 +146,12 @@ class RedManScreen(GameScreen):
             if r is not None:
                 cells = [self._ledger_hand(r, i) for i in (0, 1)]
                 if staked:
-                    cells.append(
-                        (f"{r.net[r.winner]:+d}" if r.net[r.winner] else "0") if r.stake else gl["pending"]
-                    )
+                    # Every round is the Red Man's: each shows what he takes
+                    # from it, every chip his rival put in.
+                    won = r.net[r.winner] if s.red_man is None else r.paid[1 - s.red_man]
+                    if s.red_man is not None and s.config.edition == 1:
+                        won = r.stake
+                    cells.append((f"{won:+d}" if won else "0") if r.stake else gl["pending"])
                 rows.append(SeatRow(label, tuple(cells), lead=r.red_man))
             elif n == s.round and not s.over:
                 cells = [f"{rm.show(h) if h else gl['pending']:<7}" for h in s.hands]
@@ -236,21 +242,27 @@ class RedManScreen(GameScreen):
             self.call, self._typed = "", ""
         rival = s.hands[1 - seat]
         win, lose = round_chances(rival=rival)
-        chances = f"win {win:.1%} lose {lose:.1%}"
         if s.config.bets != "predictions":
-            self.call_text = styled("[dim]$chances[/dim]", chances=chances)
+            self.call_text = styled(f"[dim]win {win:.1%} lose {lose:.1%}[/dim]")
             return
         gl = glyphs(self.app.ascii_only)
         if self._typed:
             label = "exactly " + "-".join(self._typed) + gl["ellipsis"]
+            more = 3 - len(self._typed)
+            detail = f"type {more} more {'die' if more == 1 else 'dice'}"
         else:
             label = rm.prediction_label(self.call) if self.call else "no call"
+            # Each choice the same way, so they compare: the chance of what
+            # it pays on (the call coming; with no call, winning the round)
+            # and what the round is worth with it, in stakes.
+            later = later_red_men(s.config, s.wins, s.round, seat)
+            edge = prediction_edge(self.call, rival, later) if self.call else 0.0
+            worth = f"worth {win - lose + edge:+.2f} stake"
+            if self.call:
+                detail = f"comes {rm.prediction_chance(self.call):.1%}, {worth}"
+            else:
+                detail = f"win {win:.1%}, {worth}"
         line = f"Call [b]{gl['left']} $label {gl['right']}[/b]"
-        if self.call:
-            edge = prediction_edge(self.call, rival)
-            detail = f"comes {rm.prediction_chance(self.call):.1%}, worth {edge:+.2f} stake"
-        else:
-            detail = chances
         self.call_text = styled(f"{line}\n[dim]$detail[/dim]", label=label, detail=detail)
 
     def _prompt(self, s: rm.View, seat: int | None) -> str | Text:
@@ -462,6 +474,13 @@ class RedManMoment(_Box):
         for row in range(len(faces[0])):
             body.append("  ".join(f[row] for f in faces) + "\n", "bold red")
         body.append(f"\n{red}: “Looks like I'm the Red Man.”\n", "bold")
+        if match.config.bets != "off":
+            # Every chip the rival put in, nothing of his own lost.
+            took = s.net[s.red_man]
+            ledger = ledger_net(s.ledger[:-1], None)[s.red_man]  # as it stood before the 6-6-6
+            body.append(f"Every chip {loser} put in is {red}'s: {took:+d}")
+            body.append(f" (the ledger stood at {ledger:+d})" if s.ledger[:-1] else "")
+            body.append(".\n")
         if ask:
             body.append(f"\n{loser}, your answer: press t.")
         else:

@@ -1,8 +1,14 @@
-"""A game's rules and keys, from the markdown the CLI prints too."""
+"""A game's rules and keys, from the markdown the CLI prints too.
+
+A page may name a rule variant as ``{{field}}`` (Decimus's ``{{target}}``):
+it reads as the match's own setting on the ``?`` screen of a match, and as
+the default anywhere else (``garito rules``, the menu)."""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,9 +19,16 @@ from textual.widgets import Markdown, Static
 from garito.core import catalog
 from garito.widgets.keybar import KeyBar
 
+_FIELD = re.compile(r"\{\{(\w+)\}\}")
 
-def rules_text(game: str) -> str:
-    return resources.files("garito.tui").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
+
+def rules_text(game: str, config: Any = None) -> str:
+    """The game's rules page, its ``{{field}}``s read from ``config`` (the
+    game's defaults when None)."""
+    text = resources.files("garito.tui").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
+    if config is None and _FIELD.search(text):
+        config = catalog.get(game).load().Config()
+    return _FIELD.sub(lambda m: str(getattr(config, m.group(1))), text)
 
 
 class RulesScreen(Screen[None]):
@@ -27,9 +40,10 @@ class RulesScreen(Screen[None]):
         Binding("b,pageup", "scroll(-10)", show=False),
     ]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, config: Any = None) -> None:
         super().__init__()
         self.game = game
+        self.config = config  # the match's, when shown from one
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -38,7 +52,7 @@ class RulesScreen(Screen[None]):
             markup=False,
         )
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_text(self.game), id="rules")
+            yield Markdown(rules_text(self.game, self.config), id="rules")
         yield KeyBar()
 
     def on_mount(self) -> None:

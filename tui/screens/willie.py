@@ -151,7 +151,7 @@ class WillieScreen(GameScreen):
         s = self.match.state
         hand = s.hands[s.turn]
         if self.bench is None:
-            self.bench = self._resumed(Bench.begin(s.table, hand, s.config.group_max))
+            self.bench = self._resumed(Bench.begin(s.table, hand, s.config.group_max, s.config.strict))
             self.undo, self.picks = [], set()
         elif self.bench.hand != hand:
             self.bench = self.bench.drawn(hand)  # a draw keeps the work
@@ -736,6 +736,7 @@ class WillieScreen(GameScreen):
     def action_leave(self) -> None:
         if self.working and (self.picks or self.wild_choice):
             self.picks, self.wild_choice = set(), None  # Escape first lets go of the picked cards
+            self.say = ""  # a hint's "they are picked" no longer holds
             self.show()
             return
         super().action_leave()

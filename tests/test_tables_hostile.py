@@ -1,0 +1,328 @@
+"""The table server's local socket, spoken to as an attacker would: configs
+no dialog makes, deep nesting, ids of every type, double drops and double
+seats, abandoned tables, a lobby that stops reading, and the dice's seed
+commitment. Bounded, on a local socket."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from garito.core import dice
+from garito.core.fairness import verify
+from garito.server import tables
+from garito.server.tables import TableServer
+from garito.tui.link import match_of
+
+from .helpers import sync
+from .test_tables import Conn, play_my_turns, served
+
+
+@pytest.fixture(autouse=True)
+def no_pace(monkeypatch):
+    monkeypatch.setattr(tables, "PACE", 0.0)
+
+
+async def as_served() -> tuple[TableServer, str]:
+    """A table server as ``garito serve`` makes it (minus the tokens): the
+    dice its own, drawn from ``secrets``."""
+    server = TableServer()
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    return server, path
+
+
+async def error(conn: Conn) -> str:
+    return (await conn.until(lambda m: m["op"] == "error"))["rule"]
+
+
+async def still_answers(conn: Conn) -> None:
+    """The connection is still served: a listing comes back."""
+    await conn.send(op="list")
+    await conn.until(lambda m: m["op"] == "tables")
+
+
+@pytest.mark.parametrize(
+    "create,why",
+    [
+        (
+            {"game": "decimus", "seats": ["human", "computer"], "config": {"target": 10**18}},
+            "Match to is one of",
+        ),
+        (
+            {"game": "decimus", "seats": ["human", "computer"], "config": {"target": True}},
+            "Match to is one of",
+        ),
+        (
+            {"game": "decimus", "seats": ["human", "computer"], "config": {"target": "20"}},
+            "Match to is one of",
+        ),
+        (
+            {"game": "decimus", "seats": ["human", "computer"], "config": {"rounds": 5}},
+            "has no rule 'rounds'",
+        ),
+        ({"game": "decimus", "seats": ["human", "computer"], "config": [1]}, "a JSON object"),
+        ({"game": "decimus", "seats": ["human"] * 3}, "for 2 players, not 3"),
+        ({"game": "gemelos", "seats": ["human"] * 7}, "for 2 to 6 players, not 7"),
+        ({"game": "gemelos", "seats": {"a": 1}}, "seats are a list"),
+        ({"game": "gemelos", "seats": ["human", 7]}, "a seat is"),
+        ({"game": "gemelos", "seats": ["human", "computer:genius"]}, "a computer plays"),
+        ({"game": "gemelos", "seats": ["human", {"kind": "computer", "name": "x\x1b[2J"}]}, "no control"),
+        ({"game": "gemelos", "seats": ["human", {"kind": "computer", "name": "a" * 40}]}, "at most 12"),
+        ({"game": "gemelos", "seats": ["human", {"kind": "computer", "name": ["x"]}]}, "printable"),
+        ({"game": ["gemelos"], "seats": ["human", "human"]}, "needs a game"),
+        ({"game": "poker", "seats": ["human", "human"]}, "unknown game"),
+        ({"game": "gemelos", "seats": ["human", "human"], "seed": 7}, "the server draws the dice"),
+    ],
+)
+@sync
+async def test_a_create_no_dialog_could_make_is_refused_in_one_line(create, why):
+    server, path = await as_served()  # as garito serve has it: it takes no seed from a client
+    try:
+        mal = await Conn.open(path, "Mal")
+        await mal.send(op="create", **create)
+        assert why in await error(mal)
+        assert not server.tables
+        await still_answers(mal)
+    finally:
+        await server.close()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"op": "join", "table": [1]},
+        {"op": "join", "table": {"a": 1}},
+        {"op": "join", "table": "1"},
+        {"op": "join", "table": True},
+        {"op": "join", "table": None},
+        {"op": "act", "table": 1, "action": {"roll": 1}},
+        {"op": "act", "table": 1, "action": "x" * 5000},
+        {"op": "watch", "table": 1.5},
+        {"op": "hello", "name": "Again"},
+        {"op": "create", "game": "gemelos", "seats": ["human", "human"], "config": {"wins_needed": [[[]]]}},
+    ],
+)
+@sync
+async def test_a_malformed_message_gets_one_error_line_and_the_connection_goes_on(message):
+    server, path = await served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=1)
+        await ana.until(lambda m: m["op"] == "state")
+        mal = await Conn.open(path, "Mal")
+        await mal.send(**message)
+        assert await error(mal)
+        await still_answers(mal)
+        await ana.send(op="list")  # and everyone else is served too
+        await ana.until(lambda m: m["op"] == "tables")
+    finally:
+        await server.close()
+
+
+@sync
+async def test_deep_nesting_is_cut_off_with_its_reason():
+    server, path = await served()
+    try:
+        for line in [b"[" * 8000 + b"\n", b'{"op": "create", "config": ' + b'{"a":' * 2000 + b"\n"]:
+            mal = await Conn.open(path, "Mal")
+            mal.writer.write(line)
+            await mal.writer.drain()
+            rule = await error(mal)
+            assert rule.startswith("Disconnected") and ("not a JSON line" in rule or "longer than" in rule)
+        ana = await Conn.open(path, "Ana")
+        await still_answers(ana)
+    finally:
+        await server.close()
+
+
+@sync
+async def test_one_name_sits_in_one_seat_of_a_table():
+    server, path = await served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human", "human"], seed=1)
+        await ana.until(lambda m: m["op"] == "state")
+        await ana.send(op="join", table=1)  # the same connection, a second seat
+        assert "already sit" in await error(ana)
+        again = await Conn.open(path, "Ana")  # the same name on another connection
+        await again.send(op="join", table=1)
+        assert "already sit" in await error(again)
+        assert [s.name for s in server.tables[1].match.seats] == ["Ana", "Seat 2", "Seat 3"]
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_second_drop_is_held_for_its_whole_time(monkeypatch):
+    monkeypatch.setattr(tables, "HOLD", 3600.0)
+    server, path = await served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=5)
+        await ana.until(lambda m: m["op"] == "state")
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state")
+        table = server.tables[1]
+        await bea.close()
+        await asyncio.sleep(0.1)
+        first = table.timers[1]
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state")
+        await asyncio.sleep(0)
+        assert first.cancelled() and 1 not in table.timers  # called off when she came back
+        await bea.close()
+        await asyncio.sleep(0.1)
+        assert table.timers[1] is not first and table.held == {1: "Bea"}
+        # Back again, and gone again with a short hold: that drop's own timer
+        # hands the seat to a computer.
+        second = table.timers[1]
+        monkeypatch.setattr(tables, "HOLD", 0.1)
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state")
+        await asyncio.sleep(0)
+        assert second.cancelled()
+        await bea.close()
+        await ana.until(lambda m: m["op"] == "state" and m["seats"][1]["kind"] == "computer")
+        assert table.match.seats[1].name == "Bea (computer)"
+    finally:
+        await server.close()
+
+
+@sync
+async def test_an_abandoned_table_closes_and_its_record_is_kept(monkeypatch):
+    monkeypatch.setattr(tables, "HOLD", 0.2)
+    kept = []
+    server, path = await served()
+    server.keep = lambda match, names, why: kept.append((match, names, why))
+    try:
+        lobby = await Conn.open(path, "Lía")
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=9)
+        await ana.until(lambda m: m["op"] == "state")
+        await ana.close()  # and nobody ever comes
+        closed = await lobby.until(lambda m: m["op"] == "closed")
+        assert closed["table"] == 1 and not server.tables
+        [(match, names, why)] = kept
+        assert names == ("Ana",) and "abandoned" in why and match.commitment == dice.commitment(9)
+    finally:
+        await server.close()
+
+
+@sync
+async def test_one_player_cannot_fill_the_server_with_tables(monkeypatch):
+    server, path = await served()
+    try:
+        mal = await Conn.open(path, "Mal")
+        for _ in range(tables.PER_PLAYER):
+            await mal.send(op="create", game="gemelos", seats=["human", "human"], seed=1)
+            await mal.until(lambda m: m["op"] == "state")
+        await mal.send(op="create", game="gemelos", seats=["human", "human"], seed=1)
+        assert "leave one first" in await error(mal)
+        monkeypatch.setattr(tables, "MAX_TABLES", tables.PER_PLAYER)
+        eve = await Conn.open(path, "Eve")
+        await eve.send(op="create", game="gemelos", seats=["human", "human"], seed=1)
+        assert "as many tables as it can hold" in await error(eve)
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_lobby_is_told_each_change_once_not_the_whole_listing():
+    server, path = await served()
+    try:
+        lobby = await Conn.open(path, "Lía")
+        openers = [await Conn.open(path, f"P{n}") for n in range(10)]
+        for conn in openers:
+            await conn.send(op="create", game="gemelos", seats=["human", "human"], seed=1)
+            await conn.until(lambda m: m["op"] == "state")
+        got = []
+        while len(got) < 10:
+            m = await lobby.recv()
+            assert m["op"] == "table"  # one table each time, never the listing again
+            got.append(m["table"]["table"])
+        assert got == list(range(1, 11))
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_spectator_that_stops_reading_is_let_go_and_the_others_play_on(monkeypatch):
+    monkeypatch.setattr(tables, "BACKLOG", 64 << 10)
+    server, path = await served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        deaf = await Conn.open(path, "Deaf")  # says hello, watches, and never reads again
+        deaf_client = next(c for c in server.clients if c.name == "Deaf")
+        highest = 0
+        for game in range(20):
+            config = {"wins_needed": 7}
+            await ana.send(op="create", game="gemelos", seats=["human", "computer"], config=config, seed=game)
+            await ana.until(lambda m: m["op"] == "state")
+            table = max(server.tables)
+            await deaf.send(op="watch", table=table)
+            while not deaf_client.gone and not ana.last["over"]:
+                highest = max(highest, deaf_client.writer.transport.get_write_buffer_size())
+                await play_my_turns(ana, table, stop_after=ana.last["moves"] + 1)
+                await asyncio.sleep(0.05)  # within the rate limit
+            await ana.send(op="leave", table=table)
+            if deaf_client.gone:
+                break
+        assert deaf_client.gone and deaf_client not in server.clients  # let go...
+        assert highest <= tables.BACKLOG  # ...before what it left unread passed the bound
+        await still_answers(ana)  # and the others play on
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_table_commits_to_its_seed_and_shows_it_at_the_end():
+    server, path = await as_served()
+    try:
+        lobby = await Conn.open(path, "Lía")
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"])
+        first = await ana.until(lambda m: m["op"] == "state")
+        listed = await lobby.until(lambda m: m["op"] == "table")
+        promised = first["commitment"]
+        assert listed["table"]["commitment"] == promised and len(promised) == 64
+        assert first["seed"] is None and first["stream"] == dice.COUNTER  # no seed until the end
+        seed = server.tables[1].match.seed
+        assert seed.bit_length() > 64  # 128 random bits: none of the 32 a seat could try
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="join", table=1)
+        end, _ = await asyncio.gather(play_my_turns(ana, 1), play_my_turns(bea, 1))
+        assert end["seed"] == seed and dice.commitment(end["seed"]) == promised
+        record = match_of(end).to_record()  # what Ana's app keeps in its history
+        assert record["commitment"] == promised and verify(json.loads(json.dumps(record))).verified
+    finally:
+        await server.close()
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_the_server_takes_exactly_the_configs_the_dialog_can_make(data):
+    from garito.core import catalog
+    from garito.core.variants import offered_config
+
+    info = data.draw(st.sampled_from([g for g in catalog.GAMES if g.playable]))
+    rules = info.load()
+    players = data.draw(st.integers(*info.players))
+    values = {v.key: data.draw(st.sampled_from(v.choices)) for v in rules.VARIANTS}
+    try:
+        expected = rules.Config(players=players, **values)
+    except ValueError:
+        with pytest.raises(ValueError):
+            offered_config(rules, info.players, players, values)
+        return
+    sent = json.loads(json.dumps(expected.to_dict()))  # as the lobby sends it
+    assert offered_config(rules, info.players, players, sent) == expected

@@ -1,0 +1,47 @@
+"""``garito verify FILE``: whether a shared table's record kept its promise.
+
+One line and an exit status: 0 when the seed is the one the table committed
+to before its first die and the record replays from it; 1 when it is not (or
+the record has no commitment: not a shared table's); 2 when FILE is not a
+record at all.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+MAX_BYTES = 1 << 24  # a record of the longest match is far smaller
+
+
+def verify(path: str) -> int:
+    from garito.core.fairness import verify as check
+    from garito.core.match import RecordError
+
+    from .cli import UsageError
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_BYTES:
+        raise UsageError(f"{path} is larger than any record")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a text file") from None
+    except (ValueError, RecursionError):
+        raise UsageError(f"{path} is not JSON") from None
+    try:
+        verdict = check(data)
+    except RecordError as e:
+        raise UsageError(f"{path}: {e}") from None
+    except RecursionError:
+        raise UsageError(f"{path}: the record is damaged") from None
+    print(f"{path}: {'verified' if verdict.verified else 'NOT verified'}: {verdict.why}")
+    return 0 if verdict.verified else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(verify(sys.argv[1]))
