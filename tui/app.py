@@ -15,6 +15,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from garito.core.match import Match
@@ -76,6 +77,61 @@ class GarApp(App[None]):
         if self._replay is not None:
             self.open_replay(self._replay)
         self._check_size(self.size.width, self.size.height)
+        self._tell_set_aside()
+        # In a thread: a history another Garito holds makes it wait seconds.
+        self.run_worker(self._drain_pending, thread=True, group="pending")
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice is shown as text, never markup: notices carry names,
+        rules and what a file held ("[/]" is a name, not a closing tag)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    # ---------------------------------------------------------- files at start
+
+    def _tell_set_aside(self) -> None:
+        """Say once what the small files read at start could not hold."""
+        from garito.store import bests, settings
+
+        bests.load()
+        for problem in (settings.take_problem(), bests.take_problem()):
+            if problem:
+                self.notify(problem, title="Set aside", severity="warning", timeout=10)
+
+    def _drain_pending(self) -> None:
+        """Matches that waited for the history go into it now."""
+        from garito.store.pending import drain
+
+        done = drain()
+        if done.added or done.set_aside:
+            try:
+                self.call_from_thread(self._drained, done)
+            except RuntimeError:
+                pass  # the app closed meanwhile; they are in the history all the same
+
+    def _drained(self, done) -> None:
+        if done.added:
+            many = done.added > 1
+            self.notify(
+                f"{done.added} finished match{'es' if many else ''} that waited for the history "
+                f"{'are' if many else 'is'} in it now.",
+                title="History",
+                timeout=6,
+            )
+        for path in done.set_aside:
+            self.notify(
+                f"A finished match waiting for the history could not be read; it is kept as {path}.",
+                title="Set aside",
+                severity="warning",
+                timeout=10,
+            )
 
     # ---------------------------------------------------------- navigation
 

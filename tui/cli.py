@@ -278,6 +278,7 @@ def make_match(args):
     """The match ``garito play`` asks for, or UsageError saying what is wrong."""
     from garito.core.dice import fresh_seed
     from garito.core.match import Match, Seat
+    from garito.core.names import clean
 
     from .games import default_names
 
@@ -300,7 +301,7 @@ def make_match(args):
         raise UsageError(f"{info.title} is for {span} seats, not {len(seats)}")
     names = default_names([k for k, _ in seats])
     if args.names:
-        given = [n.strip() for n in args.names.split(",")]
+        given = [clean(n).strip() for n in args.names.split(",")]
         if len(given) != len(seats) or not all(given):
             raise UsageError(f"--names needs {len(seats)} non-empty names, one per seat")
         names = given
@@ -388,7 +389,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:  # pragma: no cover - the console script
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # `garito history | head`: the reader has gone, no traceback
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own advice
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

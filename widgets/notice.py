@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Static
 
 from .glyphs import ascii_text, is_ascii, to_ascii
@@ -44,14 +45,14 @@ class Notice(Vertical, can_focus=False):
     """
 
     def compose(self):
-        yield Static(id="notice-body")
+        yield Static(id="notice-body", markup=False)  # a round's result names players: text
         yield Static("Space / Enter: continue", classes="notice-keys")
 
     def open(self, title: str, body: Text | str, size) -> None:
         """Show ``body`` under ``title``, centred in a screen of ``size``."""
         if is_ascii(self):
             title, body = to_ascii(title), ascii_text(body)
-        self.border_title = title
+        self.border_title = Content(title)  # text, never markup
         self.body = body
         self.query_one("#notice-body", Static).update(body)
         inner = WIDTH - 4

@@ -21,6 +21,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .game import GameScreen
 
@@ -46,7 +47,7 @@ class BarrasScreen(GameScreen):
     rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
+    prompt: var[str | Text] = var("")
     series: var[tuple[tuple[int, ...], ...]] = var(())
     labels: var[tuple[str, ...]] = var(())
 
@@ -173,7 +174,7 @@ class BarrasScreen(GameScreen):
             note = "o shows the odds"
         self.offer_stake(seat, r.start, r.stop - 1, note)
 
-    def _prompt(self, s: b.View, seat: int | None) -> str:
+    def _prompt(self, s: b.View, seat: int | None) -> str | Text:
         if seat is None:
             return "The table is closed."
         name = self.match.names[seat]
@@ -182,10 +183,10 @@ class BarrasScreen(GameScreen):
             return f"{name} is {verb}{glyphs(self.app.ascii_only)['ellipsis']}"
         arrows = glyphs(self.app.ascii_only)["arrows"]
         if s.stage == "bet":
-            return f"[b]{name}[/b]: bet ({arrows}, Enter) or s to sit out."
+            return styled(f"[b]$name[/b]: bet ({arrows}, Enter) or s to sit out.", name=name)
         if s.stage == "rolloff":
-            return f"[b]{name}[/b]: tied for the highest. Space rolls off."
-        return f"[b]{name}[/b], your throw: press Space."
+            return styled("[b]$name[/b]: tied for the highest. Space rolls off.", name=name)
+        return styled("[b]$name[/b], your throw: press Space.", name=name)
 
     # ------------------------------------------------------------ keys
 

@@ -489,12 +489,11 @@ class GameScreen(Screen[None]):
             if self.seating.seat is not None and self.rules.is_over(self.match.state):
                 self._keep_in_history()
             return
+        if self.rules.is_over(self.match.state):
+            self._keep_in_history()
+            return
         try:
-            if self.rules.is_over(self.match.state):
-                saves.discard(self.match.game)
-                self._keep_in_history()
-            else:
-                saves.save(self.match)
+            saves.save(self.match)
         except OSError as e:
             if not self._save_failed:
                 self._save_failed = True
@@ -507,16 +506,30 @@ class GameScreen(Screen[None]):
 
     def _keep_in_history(self) -> None:
         """A finished match goes into the history, once; if the history
-        cannot take it, the player is told and play goes on."""
-        from garito.store.history import HistoryError, keep
+        cannot take it, it waits in ``pending/`` (its save kept) for a later
+        start, the player is told, and play goes on. The save and the
+        pending file are written at once; the history, which may wait
+        seconds for another Garito, in a thread of the app's (it outlives
+        this screen; the pending file keeps the match if the app stops)."""
+        from garito.store.pending import hold, keep
 
         if self._kept:
             return
         self._kept = True
-        try:
-            keep(self.match)
-        except (HistoryError, OSError) as e:
-            self.notify(str(e), title="Not kept in the history", severity="warning", timeout=8)
+        held = hold(self.match, saved=not self.shared)
+        app = self.app
+
+        def into_the_history() -> None:
+            problem = keep(held)
+            if problem:
+                try:
+                    app.call_from_thread(
+                        app.notify, problem, title="Not in the history yet", severity="warning", timeout=12
+                    )
+                except RuntimeError:
+                    pass  # the app closed meanwhile: the match waits all the same
+
+        app.run_worker(into_the_history, thread=True, group="history")
 
     # ------------------------------------------------------------ computer seats
 

@@ -22,6 +22,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .game import GameScreen
 
@@ -44,7 +45,7 @@ class GemelosScreen(GameScreen):
     rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
+    prompt: var[str | Text] = var("")
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=GemelosScreen.heading)
@@ -177,7 +178,7 @@ class GemelosScreen(GameScreen):
             seat, r.start, r.stop - 1, f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}"
         )
 
-    def _prompt(self, ph: str, seat: int | None) -> str:
+    def _prompt(self, ph: str, seat: int | None) -> str | Text:
         if seat is None:
             return "The match is over."
         name = self.match.names[seat]
@@ -185,9 +186,10 @@ class GemelosScreen(GameScreen):
             verb = "staking" if ph == "stake" else "rolling"
             return f"{name} is {verb}{'...' if self.app.ascii_only else '…'}"
         if ph == "stake":
-            return f"[b]{name}[/b]: your stake ({glyphs(self.app.ascii_only)['arrows']} to change, Enter)."
+            arrows = glyphs(self.app.ascii_only)["arrows"]
+            return styled(f"[b]$name[/b]: your stake ({arrows} to change, Enter).", name=name)
         what = "roll-off" if self.match.state.rolloff else "roll"
-        return f"[b]{name}[/b], your {what}: press Space."
+        return styled(f"[b]$name[/b], your {what}: press Space.", name=name)
 
     # ------------------------------------------------------------ keys
 

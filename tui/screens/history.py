@@ -28,14 +28,15 @@ from garito.widgets.line import Line
 
 
 def _load(game: str | None = None):
-    """The history's entries, or ([], the reason it cannot be read)."""
+    """The history's entries and "", or ([], the reason it cannot be read);
+    and a line on the matches it could not read, if any."""
     from garito.store.history import History, HistoryError
 
     try:
         with History() as h:
-            return h.entries(game), ""
+            return h.entries(game), "", h.left_out_text()
     except HistoryError as e:
-        return [], str(e)
+        return [], str(e), ""
 
 
 class StatsScreen(Screen[None]):
@@ -67,7 +68,9 @@ class StatsScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.entries, self.problem = _load()
+        self.entries, self.problem, left_out = _load()
+        if left_out:
+            self.notify(left_out, severity="warning", timeout=8)
         self.show()
 
     def action_audit(self) -> None:
@@ -102,7 +105,8 @@ class StatsScreen(Screen[None]):
         for col in ("Played", "Won", "Lost", "Drawn", "Rate", "Streak", "Best"):
             table.add_column(col, justify="right")
         for line in lines:
-            row = [line.player] + ([catalog.get(line.game).title] if game is None else [])
+            # a name is text: a Rich table would read a str cell as markup
+            row = [Text(line.player)] + ([catalog.get(line.game).title] if game is None else [])
             row += [str(line.played), str(line.won), str(line.lost), str(line.drawn), f"{line.rate:.0%}"]
             row += [line.streak, str(line.best_streak)]
             table.add_row(*row)
@@ -178,7 +182,9 @@ class HistoryScreen(Screen[None]):
         return self._verdicts[match_id]
 
     def on_mount(self) -> None:
-        entries, problem = _load()
+        entries, problem, left_out = _load()
+        if left_out:
+            self.notify(left_out, severity="warning", timeout=8)
         self.entries = {e.id: e for e in entries}
         lst = self.query_one(OptionList)
         if problem or not entries:
@@ -231,12 +237,11 @@ class HistoryScreen(Screen[None]):
         self.app.open_replay(match, at=0)
 
     def action_export(self, kind: str) -> None:
-        import json
-
+        from garito.core.match import RecordError
         from garito.store.atomic import write_atomic
         from garito.store.paths import data_dir
 
-        from ..history_cli import transcript
+        from ..history_cli import record_json, transcript
 
         match_id = self._chosen()
         record = self._record(match_id) if match_id else None
@@ -244,7 +249,11 @@ class HistoryScreen(Screen[None]):
             return
         suffix = "json" if kind == "json" else "txt"
         path = data_dir() / "exports" / f"garito-{match_id}.{suffix}"
-        text = json.dumps(record, indent=1, ensure_ascii=False) if kind == "json" else transcript(record)
+        try:
+            text = record_json(record) if kind == "json" else transcript(record)
+        except RecordError as e:
+            self.notify(f"This match no longer replays ({e}); export it as JSON instead.", severity="warning")
+            return
         try:
             write_atomic(path, text + "\n")
         except OSError as e:

@@ -9,12 +9,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from garito.core import catalog
 from garito.core.dice import fresh_seed
 from garito.core.match import Match, Seat
+from garito.core.names import printable
 from garito.core.variants import offered_config
 from garito.widgets.choice import Choice
 from garito.widgets.glyphs import glyphs
@@ -64,9 +66,12 @@ class NewGameScreen(Screen[None]):
                 if isinstance(seat, dict):
                     kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
                     levels[i] = seat.get("level") if seat.get("level") in self.rules.LEVELS else levels[i]
-                    names[i] = str(seat.get("name") or names[i])[:12]
+                    name = seat.get("name")
+                    if isinstance(name, str) and printable(name).strip():
+                        names[i] = printable(name).strip()[:12]
         dash = glyphs(self.app.ascii_only)["dash"]
-        yield Static(f"{'New table' if self.shared else 'New game'} {dash} {self.info.title}", id="title")
+        title = f"{'New table' if self.shared else 'New game'} {dash} {self.info.title}"
+        yield Static(title, id="title", markup=False)
         with Horizontal(id="newgame"):
             with Vertical(id="seats", classes="panel") as seats:
                 seats.border_title = "Seats"
@@ -79,7 +84,7 @@ class NewGameScreen(Screen[None]):
                 )
                 for i, kind in enumerate(kinds):
                     with Horizontal(classes="seat", id=f"seat-{i}"):
-                        yield Static(f"{i + 1}", classes="seat-no")
+                        yield Static(str(i + 1), classes="seat-no")
                         yield Choice(KINDS, kind, width=8, id=f"kind-{i}", classes="kind")
                         yield Choice(
                             [(lv.capitalize(), lv) for lv in self.rules.LEVELS],
@@ -110,7 +115,7 @@ class NewGameScreen(Screen[None]):
                         compact=True,
                         id="seed",
                     )
-        yield Static(id="newgame-status")
+        yield Static(id="newgame-status", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -159,7 +164,7 @@ class NewGameScreen(Screen[None]):
         focused = self.focused
         helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
         if problem:
-            status.update(f"[b]Cannot start:[/b] {problem}")
+            status.update(Content.from_markup("[b]Cannot start:[/b] $problem", problem=problem))
         elif not matter and self._on_a_computer_seat(focused):
             status.update(
                 "With these rules every move is a forced roll: a computer has nothing to\n"
@@ -260,6 +265,10 @@ class NewGameScreen(Screen[None]):
         self.app.open_match(match)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        kept = printable(event.value)
+        if kept != event.value:  # a pasted escape sequence or newline: the name keeps its letters
+            event.input.value = kept
+            return  # changed again: this handler runs once more with the kept name
         self._sync()
 
     def on_descendant_focus(self) -> None:

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
@@ -62,9 +63,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(self.question, classes="dialog-title", markup=False)
             if self.detail:
-                yield Static(self.detail, classes="dialog-body")
+                yield Static(self.detail, classes="dialog-body", markup=False)
             yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Escape: no", classes="dialog-keys")
         yield KeyBar()  # the screen under it would offer its own keys
 
@@ -91,10 +92,13 @@ class HandOffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handoff") as box:
             box.border_title = "Hand-off"
-            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title")
+            # Names are text: the Statics take no markup, the keys' line puts
+            # the name in as a variable.
+            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title", markup=False)
             who = f"{self.previous}, look away" if self.previous else "Everyone else, look away"
-            yield Static(f"{who}: {self.player}'s {self.secrets} next.", classes="dialog-body")
-            yield Static(f"[b]Enter[/b]: {self.player} is ready", classes="dialog-keys")
+            yield Static(f"{who}: {self.player}'s {self.secrets} next.", classes="dialog-body", markup=False)
+            ready = Content.from_markup("[b]Enter[/b]: $player is ready", player=self.player)
+            yield Static(ready, classes="dialog-keys")
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -30,9 +31,10 @@ class _Box(ModalScreen):
         if self.app.ascii_only:  # the core's words may hold signs
             title, body, keys = to_ascii(title), ascii_text(body), to_ascii(keys)
         with Vertical(classes=self.CLASSES) as box:
-            box.border_title = title
-            yield Static(body, classes="dialog-body")
-            yield Static(keys, classes="dialog-keys")
+            box.border_title = Content(title)  # text, never markup
+            # text, never markup: the body and the keys' line name players
+            yield Static(body, classes="dialog-body", markup=False)
+            yield Static(keys, classes="dialog-keys", markup=False)
         yield KeyBar()
 
 

@@ -48,7 +48,9 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}", id="title"
+            f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}",
+            id="title",
+            markup=False,
         )
         with VerticalScroll(id="rules-scroll"):
             text = rules_text(self.game, self.config)

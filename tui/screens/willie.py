@@ -31,6 +31,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from ..suits import suit_colour
 from .game import GameScreen
@@ -82,10 +83,10 @@ class WillieScreen(GameScreen):
     slot: var[str] = var("")
     hand: var[tuple[Face, ...]] = var(())
     hand_cursor: var[int] = var(-1)
-    hand_title: var[str] = var("")
+    hand_title: var[str | Text] = var("")
     seat_columns: var[tuple[str, ...]] = var(())
     seat_rows: var[tuple[SeatRow, ...]] = var(())
-    prompt: var[str] = var("")
+    prompt: var[str | Text] = var("")
 
     def __init__(self, match: Match, seating=None) -> None:
         super().__init__(match, seating)
@@ -321,7 +322,7 @@ class WillieScreen(GameScreen):
         self.hand_cursor = -1 if cursor is None else cursor
         pts = wx.points(cards)
         by = "rank" if self.by_rank else "suit"
-        self.hand_title = (
+        self.hand_title = styled(
             f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {pts} point{'s' if pts != 1 else ''} "
             f"[dim](by {by}: s)[/dim]"
         )
@@ -352,7 +353,7 @@ class WillieScreen(GameScreen):
         size = len(bench.table[self.at_meld]) if self.at_meld < len(bench.table) else 1
         self.at_card = max(0, min(self.at_card, size - 1))
 
-    def _work_prompt(self, bench: Bench, problems, gl) -> str:
+    def _work_prompt(self, bench: Bench, problems, gl) -> str | Text:
         if self.wild_choice is not None:
             (m, i), options, at = self.wild_choice
             card = parse(bench.card((m, i))).face
@@ -361,7 +362,7 @@ class WillieScreen(GameScreen):
                 f"[reverse {face_colour(o, dark)}]{o}[/]" if k == at else f"[{face_colour(o, dark)}]{o}[/]"
                 for k, o in enumerate(options)
             )
-            return (
+            return styled(
                 f"[b]The {card} stands for:[/b] {shown}\n"
                 f"[dim]{gl['arrows']} choose, Enter declares, Esc leaves it for later, u undoes[/dim]"
             )
@@ -377,7 +378,7 @@ class WillieScreen(GameScreen):
             problem = bench.problem()
             played = bench.played()
             if problem is None:
-                first = (
+                first = styled(
                     f"[b]The table is legal:[/b] e ends your turn with {' '.join(played)} "
                     f"({wx.points(played)} point{'s' if wx.points(played) != 1 else ''})."
                 )
@@ -397,7 +398,7 @@ class WillieScreen(GameScreen):
                 first = problem
         return first
 
-    def _waiting_prompt(self, s: wx.View, gl) -> str:
+    def _waiting_prompt(self, s: wx.View, gl) -> str | Text:
         names = self.match.names
         seat = s.to_act
         if self.frames is not None:
@@ -412,9 +413,10 @@ class WillieScreen(GameScreen):
             return f"{names[seat]}'s turn."
         if s.stage == "close":
             pts = wx.points(s.hand)
-            return (
-                f"[b]{names[seat]}[/b], you hold {pts} point{'s' if pts != 1 else ''}: "
-                "c closes the round, Enter plays on."
+            return styled(
+                f"[b]$name[/b], you hold {pts} point{'s' if pts != 1 else ''}: "
+                "c closes the round, Enter plays on.",
+                name=names[seat],
             )
         return ""
 
