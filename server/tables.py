@@ -30,9 +30,9 @@ listing again. ``error`` says why something was refused (a move the rules
 refuse names the rule; a malformed message is answered with one such line)
 and, after every change at a table, ``state`` goes to everyone there: the
 game, rules, seats and moves so far, and the state *as that seat may hold
-it* (``wire.masked``: never the dice stream, never another seat's secrets; a
+it* (the rules' ``masked``: never the dice stream, never another seat's secrets; a
 spectator holds no seat's), its view, legal moves and story. Games whose
-every hand is secret (``SPECTATORS = False``) have no spectators.
+every hand is secret (their rules' ``spectators`` False) have no spectators.
 
 Fair dice: each table's seed is drawn with ``secrets`` (128 bits) and its
 dice come from a cryptographic stream (``dice.COUNTER``); the table's
@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import importlib
 import json
 import logging
 import secrets
@@ -67,6 +66,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from garito.core import catalog, wire
+from garito.core.contract import AnyRules
 from garito.core.dice import COUNTER, commitment, secret_seed
 from garito.core.errors import IllegalAction
 from garito.core.identity import problem
@@ -139,7 +139,7 @@ class Table:
     busy: bool = False  # a computer seat is thinking
 
     @property
-    def rules(self):
+    def rules(self) -> AnyRules:
         return self.match.rules
 
     @property
@@ -158,11 +158,10 @@ class Table:
         return {c.name for c in self.players.values()} | set(self.held.values())
 
     def summary(self) -> dict:
-        info = catalog.get(self.match.game)
         return {
             "table": self.id,
             "game": self.match.game,
-            "title": info.title,
+            "title": self.rules.title,
             "seats": [
                 {
                     "name": s.name if (i in self.players or not s.is_human) else None,
@@ -370,9 +369,8 @@ class TableServer:
                     client.send(change)
 
     def _watch(self, client: Client, table: Table) -> None:
-        if not getattr(table.rules, "SPECTATORS", True):
-            title = catalog.get(table.match.game).title
-            raise Refused(f"{title} hides every player's hand: it has no spectators.")
+        if not table.rules.spectators:
+            raise Refused(f"{table.rules.title} hides every player's hand: it has no spectators.")
         table.watchers.add(client)
         self._send_state(table, client, None)
 
@@ -383,7 +381,7 @@ class TableServer:
         seats = list(table.match.seats)
         names = iter(n for n in COMPUTER_NAMES if n not in table.match.names)
         for i in table.free_seats():
-            seats[i] = Seat(next(names, f"Computer {i + 1}"), "computer", table.rules.LEVELS[-1])
+            seats[i] = Seat(next(names, f"Computer {i + 1}"), "computer", table.rules.levels[-1])
             log.info("table %d: a computer takes open seat %d", table.id, i + 1)
         table.match = dataclasses.replace(table.match, seats=tuple(seats))
         self._broadcast(table)
@@ -403,9 +401,8 @@ class TableServer:
         if not isinstance(given, list):
             raise Refused("a table's seats are a list")
         try:
-            info = catalog.get(m["game"])
-            rules = info.load()
-            config = offered_config(rules, info.players, len(given), m.get("config"))
+            rules = catalog.rules(m["game"])
+            config = offered_config(rules, len(given), m.get("config"))
         except (LookupError, ValueError) as e:
             raise Refused(_said(str(e), 200)) from None
         seats: list[Seat] = []
@@ -425,16 +422,16 @@ class TableServer:
             raise Refused(f"You sit at {len(mine)} tables already: leave one first.")
         if len(self.tables) >= MAX_TABLES:
             raise Refused("The server has as many tables as it can hold: join one, or try later.")
-        match = Match.start(info.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
+        match = Match.start(rules.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
         table = Table(self._next, match)
         self._next += 1
         self.tables[table.id] = table
         kinds = [s.kind for s in seats]
-        log.info("table %d: %s opened by %s, seats %s, seed committed to %s", table.id, info.title,
+        log.info("table %d: %s opened by %s, seats %s, seed committed to %s", table.id, rules.title,
                  client.name, kinds, match.commitment[:16])  # fmt: skip
         self._join(client, table)
 
-    def _seat(self, rules, i: int, given: Any, taken: set[str]) -> Seat:
+    def _seat(self, rules: AnyRules, i: int, given: Any, taken: set[str]) -> Seat:
         """Seat ``i`` as a ``create`` describes it (the dialog's kinds,
         levels and names only)."""
         if isinstance(given, dict):
@@ -447,11 +444,11 @@ class TableServer:
         if kind not in ("human", "computer"):
             raise Refused(f"a seat is human or computer, not {_said(str(kind), 20)!r}")
         if kind == "human":
-            return Seat(f"Seat {i + 1}", "human", rules.LEVELS[-1])  # a person brings a name
+            return Seat(f"Seat {i + 1}", "human", rules.levels[-1])  # a person brings a name
         if level in (None, ""):
-            level = rules.LEVELS[-1]
-        if level not in rules.LEVELS:
-            raise Refused(f"a computer plays {' or '.join(rules.LEVELS)}, not {_said(str(level), 20)!r}")
+            level = rules.levels[-1]
+        if level not in rules.levels:
+            raise Refused(f"a computer plays {' or '.join(rules.levels)}, not {_said(str(level), 20)!r}")
         if name is None or (isinstance(name, str) and not name.strip()):
             name = next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {i + 1}")
         elif isinstance(name, str):
@@ -499,7 +496,7 @@ class TableServer:
         if not isinstance(text, str) or len(text) > 256:
             raise Refused("a move is written as text")
         try:
-            action = rules.Action.parse(text)
+            action = rules.parse_action(text)
             table.match = table.match.play(action)
         except IllegalAction as e:
             raise Refused(e.rule) from None
@@ -561,7 +558,7 @@ class TableServer:
             "config": match.config.to_dict(),
             "seats": [s.to_dict() for s in match.seats],
             "actions": [str(a) for a in match.actions],
-            "state": wire.encode(wire.masked(rules, state, seat)),
+            "state": wire.encode(rules.masked(state, seat)),
             "seed": match.seed if over else None,
             "stream": match.stream,
             "commitment": match.commitment,
@@ -589,11 +586,10 @@ class TableServer:
 
     async def _think(self, table: Table, seat: int) -> None:
         rules = table.rules
-        bot = importlib.import_module(rules.__name__ + ".bot")
         state = table.match.state
         level = table.match.seats[seat].level
         action, _ = await asyncio.gather(
-            asyncio.to_thread(bot.choose, rules.view(state, seat), rules.legal_actions(state), level),
+            asyncio.to_thread(rules.choose, rules.view(state, seat), rules.legal_actions(state), level),
             asyncio.sleep(PACE),
         )
         table.busy = False
@@ -646,7 +642,7 @@ class TableServer:
             return
         del table.held[seat]
         seats = list(table.match.seats)
-        seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.LEVELS[-1])
+        seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.levels[-1])
         log.info("table %d: a computer takes %s's seat %d", table.id, name, seat + 1)
         table.match = dataclasses.replace(table.match, seats=tuple(seats))
         self._broadcast(table)

@@ -31,7 +31,7 @@ class Line:
 
 def kinds(game: str) -> dict[str, tuple[str, str]]:
     try:
-        return standings.record_kinds(catalog.get(game).load())
+        return standings.record_kinds(catalog.rules(game))
     except LookupError:
         return {}
 

@@ -132,14 +132,12 @@ def game_screen(app):
 async def test_every_game_plays_at_a_shared_table_from_the_seats_masked_state(game, monkeypatch):
     """The app's seat is played with the computer's own choice from what the
     app holds (the masked state); the server's computer seats answer."""
-    import importlib
 
     from garito.core import catalog
 
-    rules = catalog.get(game).load()
-    bot = importlib.import_module(rules.__name__ + ".bot")
-    config = rules.Config()
-    computers = tuple(Seat(f"C{i}", "computer", rules.LEVELS[0]) for i in range(1, config.players))
+    rules = catalog.rules(game)
+    config = rules.default_config()
+    computers = tuple(Seat(f"C{i}", "computer", rules.levels[0]) for i in range(1, config.players))
     seats = (Seat("me"),) + computers
     async with at_the_lobby(monkeypatch) as (server, path, pilot):
         app = pilot.app
@@ -164,7 +162,7 @@ async def test_every_game_plays_at_a_shared_table_from_the_seats_masked_state(ga
             elif table.human_to_act and len(held.match.actions) < 60:
                 state = table.match.state
                 legal = rules.legal_actions(state)
-                table.play(bot.choose(rules.view(state, 0), legal, rules.LEVELS[0]))
+                table.play(rules.choose(rules.view(state, 0), legal, rules.levels[0]))
             await pilot.pause(0.01)
         assert table.match.actions == held.match.actions
         assert rules.view(table.match.state, 0) == rules.view(held.match.state, 0)

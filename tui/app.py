@@ -91,7 +91,11 @@ class GarApp(App[None]):
         markup: bool = True,
     ) -> None:
         """Every notice is shown as text, never markup: notices carry names,
-        rules and what a file held ("[/]" is a name, not a closing tag)."""
+        rules and what a file held ("[/]" is a name, not a closing tag). In
+        ASCII mode its signs are ASCII too: a rule's words from the core may
+        hold some ("1 ≤ minimum")."""
+        if self.ascii_only:
+            message, title = to_ascii(message), to_ascii(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # ---------------------------------------------------------- files at start
@@ -160,20 +164,18 @@ class GarApp(App[None]):
         from .screens.rules import RulesScreen
 
         for info in catalog.GAMES:
-            if info.playable:
-                yield SystemCommand(
-                    f"Rules: {info.title}",
-                    f"How {info.title} is played, and its keys",
-                    lambda game=info.id: self.push_screen(RulesScreen(game)),
-                )
+            yield SystemCommand(
+                f"Rules: {info.title}",
+                f"How {info.title} is played, and its keys",
+                lambda game=info.id: self.push_screen(RulesScreen(game)),
+            )
         if isinstance(screen, MenuScreen):
             for info in catalog.GAMES:
-                if info.playable:
-                    yield SystemCommand(
-                        f"New game: {info.title}",
-                        "Seats, rules and seed, then play",
-                        lambda game=info.id: screen.open(f"game:{game}"),
-                    )
+                yield SystemCommand(
+                    f"New game: {info.title}",
+                    "Seats, rules and seed, then play",
+                    lambda game=info.id: screen.open(f"game:{game}"),
+                )
             for game in screen.saves:
                 yield SystemCommand(
                     f"Continue: {catalog.get(game).title}",
@@ -202,11 +204,6 @@ class GarApp(App[None]):
         """In ASCII mode every sign drawn is ASCII, Textual's own included."""
         filters = super().get_line_filters()
         return [*filters, self._ascii_filter] if self._ascii_filter is not None else filters
-
-    def notify(self, message: str, *, title: str = "", **kwargs) -> None:
-        if self.ascii_only:  # a rule's words from the core may hold signs ("1 ≤ minimum")
-            message, title = to_ascii(message), to_ascii(title)
-        super().notify(message, title=title, **kwargs)
 
     def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
         """Screens opened while the terminal is too small (a computer ending

@@ -44,17 +44,16 @@ def match_of(data: dict) -> Match:
     (its seed is 0 until the match is over; then the real one, so the record
     replays), the kind of its dice stream and the commitment to its seed the
     table published (so the record can be verified: ``core.fairness``)."""
-    info = catalog.get(data["game"])
-    rules = info.load()
+    rules = catalog.rules(data["game"])
     stream, promised = data.get("stream", MT), data.get("commitment") or ""
     if stream not in STREAMS or not isinstance(promised, str):
         raise ValueError("a table's dice are not described")
     return Match(
-        info.id,
-        rules.Config.from_dict(data["config"]),
+        rules.id,
+        rules.config_from_dict(data["config"]),
         data.get("seed") or 0,
         tuple(Seat.from_dict(s) for s in data["seats"]),
-        tuple(rules.Action.parse(a) for a in data["actions"]),
+        tuple(rules.parse_action(a) for a in data["actions"]),
         wire.decode(data["state"], rules),
         stream=stream,
         commitment=promised,

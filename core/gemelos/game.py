@@ -256,7 +256,7 @@ def to_act(state: State) -> int | None:
     return state.order[len(state.throws)]
 
 
-def stake_range(state: State, seat: int) -> range:
+def stake_limits(state: State | View, seat: int) -> range:
     """The stakes a seat may place: the table limits within its chips; a
     seat short of the minimum stakes everything it has."""
     cfg, chips = state.config, state.chips[seat]
@@ -271,7 +271,7 @@ def legal_actions(state: State) -> list[Action]:
         return []
     if ph == "roll":
         return [ROLL]
-    return [Action("stake", a) for a in stake_range(state, to_act(state))]
+    return [Action("stake", a) for a in stake_limits(state, to_act(state))]
 
 
 def is_over(state: State) -> bool:
@@ -309,7 +309,7 @@ def _refuse(state: State, action: Action) -> IllegalAction:
             if state.rolloff:
                 return IllegalAction("No stakes in a roll-off: the pot is already set.", action)
             return IllegalAction("Stakes are placed before rolling.", action)
-        r = stake_range(state, to_act(state))
+        r = stake_limits(state, to_act(state))
         return IllegalAction(
             f"A stake must be {r.start}–{r.stop - 1} chips: the table limits within your chips.",
             action,

@@ -15,7 +15,6 @@ finished match's record, and no computer thinks here.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections import deque
 
@@ -59,7 +58,6 @@ class GameScreen(Screen[None]):
         self.match = match
         self.seating = seating  # a shared table's Seating (tui.link), or None
         self.rules = match.rules
-        self.bot = importlib.import_module(self.rules.__name__ + ".bot")
         self._hurry = threading.Event()
         self._save_failed = False
         self._kept = False  # the finished match is in the history
@@ -541,7 +539,7 @@ class GameScreen(Screen[None]):
         state = self.match.state
         view = self.rules.view(state, seat)
         legal = self.rules.legal_actions(state)
-        action = self.bot.choose(view, legal, self.match.seats[seat].level)
+        action = self.rules.choose(view, legal, self.match.seats[seat].level)
         self._hurry.wait(self.app.bot_delay)
         try:
             self.app.call_from_thread(self._computer_moves, moves, action)

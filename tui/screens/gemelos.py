@@ -171,7 +171,7 @@ class GemelosScreen(GameScreen):
             self.hide_stake()
             return
         s = g.view(self.match.state, seat)
-        r = g.stake_range(s, seat)
+        r = g.stake_limits(s, seat)
         win, lose, void = seat_chances(s, seat)
         tie = f" void {void:.1%}" if void else ""
         self.offer_stake(

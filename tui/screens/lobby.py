@@ -245,19 +245,18 @@ class LobbyScreen(Screen[None]):
             )
             return
         assert isinstance(t, dict)
-        info = catalog.get(t["game"])
-        rules = info.load()
+        rules = catalog.rules(t["game"])
         text = Text()
-        text.append(f"{info.title}", "bold")
+        text.append(f"{rules.title}", "bold")
         text.append(f"  table {t['table']}\n\n", "dim")
         for i, seat in enumerate(t["seats"]):
             text.append(f"{i + 1}  ")
             text.append(*self._seat(seat))
             text.append("\n")
         try:
-            config = rules.Config.from_dict(t["config"])
-            values = {v.key: getattr(config, v.key) for v in rules.VARIANTS}
-            rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.VARIANTS if v.active(values)]
+            config = rules.config_from_dict(t["config"])
+            values = {v.key: getattr(config, v.key) for v in rules.variants}
+            rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.variants if v.active(values)]
         except (TypeError, ValueError, LookupError):
             rows = ["Rules this Garito does not know"]
         if rows:
@@ -269,7 +268,7 @@ class LobbyScreen(Screen[None]):
             text.append("Your seat is kept here: Enter takes it back.", "italic")
         elif t["free"]:
             text.append("Enter: sit   w: watch", "italic")
-        elif getattr(rules, "SPECTATORS", True):
+        elif rules.spectators:
             text.append("Full. Enter or w: watch.", "italic")
         else:
             text.append("Full, and every hand is secret: nothing to watch.", "italic")
@@ -355,9 +354,7 @@ class GamePicker(ModalScreen[str]):
 
         with Vertical(classes="dialog") as box:
             box.border_title = "A new table: which game?"
-            yield OptionList(
-                *[Option(info.title, id=info.id) for info in catalog.GAMES if info.playable], id="picker"
-            )
+            yield OptionList(*[Option(info.title, id=info.id) for info in catalog.GAMES], id="picker")
             yield Static("↑/↓ choose   Enter: seats and rules   Esc: back", classes="dialog-keys")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -119,10 +119,7 @@ class MenuScreen(Screen[None]):
         if found:
             options += gap
         for info in catalog.GAMES:
-            label = Text(info.title)
-            if not info.playable:
-                label = Text.assemble((f"{info.title:<17}", "dim"), ("not playable yet", "dim italic"))
-            options.append(Option(label, id=f"game:{info.id}"))
+            options.append(Option(Text(info.title), id=f"game:{info.id}"))
         from garito.store.settings import player
 
         from ..link import tables_socket
@@ -224,12 +221,10 @@ class MenuScreen(Screen[None]):
             text.append(f"Saved after {moves} move{'s' if moves != 1 else ''}.\n", "italic")
             text.append(m.rules.summary(m.state, m.names) + "\n\n")
             text.append("Enter: continue exactly where you left off.")
-        elif info.playable:
+        else:
             text.append("Enter: new game\n?: rules and keys")
             if game in self.saves:
                 text.append("\n\nYou have a saved game of this: see Continue.", "italic")
-        else:
-            text.append("Not playable yet: its rules are written, the table is not.", "italic")
         return text
 
     def action_cursor(self, delta: int) -> None:
@@ -265,10 +260,6 @@ class MenuScreen(Screen[None]):
         if kind == "continue":
             self.app.open_match(self.saves[game].match)
             return
-        info = catalog.get(game)
-        if not info.playable:
-            self.notify(f"{info.title} is not playable yet.", severity="warning")
-            return
         from .newgame import NewGameScreen
 
         self.app.push_screen(NewGameScreen(game, has_save=game in self.saves))
@@ -277,10 +268,6 @@ class MenuScreen(Screen[None]):
         option_id = self._selected() or ""
         _, _, game = option_id.partition(":")
         if not game:
-            return
-        info = catalog.get(game)
-        if not info.playable:
-            self.notify(f"{info.title} is not playable yet.", severity="warning")
             return
         from .rules import RulesScreen
 

@@ -28,7 +28,7 @@ def rules_text(game: str, config: Any = None) -> str:
     game's defaults when None)."""
     text = resources.files("garito.tui").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
     if config is None and _FIELD.search(text):
-        config = catalog.get(game).load().Config()
+        config = catalog.rules(game).default_config()
     return _FIELD.sub(lambda m: str(getattr(config, m.group(1))), text)
 
 
