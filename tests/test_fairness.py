@@ -46,7 +46,9 @@ def test_local_games_keep_the_mersenne_twister_stream():
     assert dice.new_stream(7) == random.Random(7).getstate()
     r = random.Random(7)
     assert dice.roll(dice.new_stream(7), 6, 3)[0] == tuple(r.randint(1, 6) for _ in range(3))
-    record = Match.start("gemelos", catalog.rules("gemelos").default_config(), 7, (Seat("A"), Seat("B"))).to_record()
+    record = Match.start(
+        "gemelos", catalog.rules("gemelos").default_config(), 7, (Seat("A"), Seat("B"))
+    ).to_record()
     assert "stream" not in record and "commitment" not in record  # records as they always were
 
 

@@ -221,9 +221,7 @@ class BarrasScreen(GameScreen):
 
         def answer(yes: bool | None) -> None:
             if yes and not self.match.state.over:
-                self.workers.cancel_group(self, "bot")
-                self._hurry.set()
-                self.busy = self.thinking = False
+                self.call_off_computer()
                 self.play(b.CLOSE)
 
         self.app.push_screen(
