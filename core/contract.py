@@ -225,8 +225,14 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT, EventT, ResultT]):
         return True
 
     def stake_limits(self, state: StateT | ViewT, seat: int) -> range | None:
-        """The stakes ``seat`` may place now; None where it places none."""
+        """The stakes ``seat`` may place when it stakes; None in a match (or
+        a round) without stakes."""
         return None
+
+    def opens_round(self, event: EventT) -> bool:
+        """``event`` begins a round (a round's result holds the table up to
+        the next one); False in a game without rounds."""
+        return False
 
 
 AnyRules = Rules[Any, Any, Any, Any, Any, Any]

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from garito.core import catalog
+from garito.core import catalog, gemelos
 from garito.core.audit import chi2_sf, fairness, rolled
 from garito.core.match import Match, Seat
 from garito.store import history as hist
@@ -155,7 +155,7 @@ def test_the_audit_counts_every_die_of_every_record():
     faces, bad = rolled([a.to_json(), b.to_record(), "{not json"])
     assert bad == 1
     # Gemelos rolls two d8 per throw, each in the story with its dice
-    shown = Counter(d for e in a.state.events if e.kind == "roll" for d in e.dice)
+    shown = Counter(d for e in a.state.events if isinstance(e, gemelos.Rolled) for d in e.dice)
     assert faces[8] == shown
     assert set(faces) == {6, 8} and sum(faces[6].values()) >= 3 * len(b.state.ledger)
 

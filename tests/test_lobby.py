@@ -8,7 +8,7 @@ import contextlib
 
 import pytest
 
-from garito.core.gemelos import Config
+from garito.core.gemelos import Config, Rolled
 from garito.core.match import Seat
 from garito.server import tables
 from garito.tui.app import GarApp
@@ -102,7 +102,7 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
         end = await asyncio.wait_for(bea_plays, 10)
         final = server.tables[1].match
         assert table.match.actions == final.actions and table.match.state.events == final.state.events
-        assert rolls == sum(1 for e in final.state.events if e.kind == "roll" and e.seat == 0)
+        assert rolls == sum(1 for e in final.state.events if isinstance(e, Rolled) and e.seat == 0)
         assert end["over"] and table.match.seed == final.seed  # told at the end
         assert "back to the lobby" in str(app.screen.query(".dialog-keys").first().render())
         from garito.core.match import Match

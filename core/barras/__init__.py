@@ -129,6 +129,9 @@ class BarrasRules(Rules[Config, State, Action, View, Event, Result]):
     def summary(self, state: State, names: Sequence[str]) -> str:
         return summary(state, names)
 
+    def opens_round(self, event: Event) -> bool:
+        return event.kind == "round"
+
     def choose(self, view: View, legal: list[Action], level: str) -> Action:
         return bot.choose(view, legal, level)
 

@@ -20,11 +20,22 @@ from .game import (
     Action,
     Config,
     Event,
+    FirstRoller,
+    MatchWon,
+    Phase,
     Result,
+    Rolled,
+    RollOff,
     RoundResult,
+    RoundStarted,
+    RoundWon,
+    Staked,
+    StakeMode,
     State,
     Throw,
+    Verdict,
     View,
+    Voided,
     apply,
     is_over,
     legal_actions,
@@ -57,6 +68,17 @@ __all__ = [
     "Action",
     "Config",
     "Event",
+    "FirstRoller",
+    "MatchWon",
+    "Phase",
+    "Rolled",
+    "RollOff",
+    "RoundStarted",
+    "RoundWon",
+    "StakeMode",
+    "Staked",
+    "Verdict",
+    "Voided",
     "LEVELS",
     "LEVELS_HELP",
     "VARIANTS",
@@ -125,6 +147,9 @@ class GemelosRules(Rules[Config, State, Action, View, Event, Result]):
 
     def summary(self, state: State, names: Sequence[str]) -> str:
         return summary(state, names)
+
+    def opens_round(self, event: Event) -> bool:
+        return isinstance(event, RoundStarted)
 
     def choose(self, view: View, legal: list[Action], level: str) -> Action:
         return bot.choose(view, legal, level)

@@ -217,7 +217,7 @@ class GameScreen(Screen[None]):
         that ended, not the next one the same move began: the events up to
         the next round's first (``ended``). Returns what closes the box."""
         events, new = after.state.events, range(len(after.state.events) - 1, len(before.state.events) - 1, -1)
-        self.ended = next((i for i in new if events[i].kind == "round"), len(events))
+        self.ended = next((i for i in new if self.rules.opens_round(events[i])), len(events))
         self.show()
 
         def closed(_=None) -> None:

@@ -145,10 +145,10 @@ class GemelosScreen(GameScreen):
     @staticmethod
     def _stakes_of(events, seats: int) -> list[int | None]:
         """Each seat's stake in the last round of ``events``."""
-        start = max((i for i, e in enumerate(events) if e.kind == "round"), default=0)
+        start = max((i for i, e in enumerate(events) if isinstance(e, g.RoundStarted)), default=0)
         stakes: list[int | None] = [None] * seats
         for e in events[start:]:
-            if e.kind == "stake":
+            if isinstance(e, g.Staked):
                 stakes[e.seat] = e.amount
         return stakes
 
