@@ -208,12 +208,13 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT, EventT, ResultT]):
     def outcome(self, state: StateT) -> tuple[Standing, ...]:
         """Each seat's standing once the match is over: by default the
         result's winner wins and the others lose (no winner: all draw)."""
-        seats = state.config.players
+        seats: int = state.config.players
         res = self.result(state)
         winner = res.winner if res is not None else None
-        if winner is None:
-            return ("draw",) * seats
-        return tuple("win" if i == winner else "loss" for i in range(seats))
+        standings: list[Standing] = (
+            ["draw"] * seats if winner is None else ["win" if i == winner else "loss" for i in range(seats)]
+        )
+        return tuple(standings)
 
     def records(self, state: StateT, seat: int) -> dict[str, float]:
         """This match's value of each of ``record_kinds`` for ``seat``."""

@@ -9,7 +9,7 @@ pieces every game's module shares: a config as records store it
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from .checks import is_whole, shown
 
@@ -119,13 +119,16 @@ def _small(value: Any) -> bool:
     return is_whole(value) and abs(value) <= LARGEST
 
 
-def view_of(view_cls, state, **given):
+ViewT = TypeVar("ViewT")
+
+
+def view_of(view_cls: type[ViewT], state: object, **given: object) -> ViewT:
     """A seat's view: each field of ``view_cls`` taken from the state's
     attribute of that name (properties included), unless ``given``. What a
     view leaves out of the state (the dice stream) is what its class does not
     declare."""
     return view_cls(
-        **{f.name: given[f.name] if f.name in given else getattr(state, f.name) for f in fields(view_cls)}
+        **{f.name: given[f.name] if f.name in given else getattr(state, f.name) for f in fields(view_cls)}  # type: ignore[arg-type]
     )
 
 

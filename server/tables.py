@@ -458,6 +458,7 @@ class TableServer:
         why = problem(name)
         if why is not None:
             raise Refused(f"seat {i + 1}: {why}")
+        assert isinstance(name, str)  # a name without a problem is text
         if name in taken:
             raise Refused("two seats have the same name")
         return Seat(name, "computer", level)

@@ -11,15 +11,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
+from rich.segment import Segment
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.color import Color
 from textual.command import CommandPalette
 from textual.events import Resize
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from garito.core.match import Match
-from garito.widgets.glyphs import ascii_filter, to_ascii
+from garito.widgets.glyphs import ascii_cells, to_ascii
 
 from . import THEMES
 from .screens.menu import MenuScreen
@@ -27,6 +30,13 @@ from .screens.notices import TooSmallScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 DEFAULT_THEME = "textual-dark"
+
+
+class AsciiFilter(LineFilter):
+    """Every sign drawn on the terminal in ASCII, each one character wide."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [s if s.text.isascii() else Segment(ascii_cells(s.text), s.style, s.control) for s in segments]
 
 
 def _env_flag(name: str) -> bool:
@@ -65,7 +75,7 @@ class GarApp(App[None]):
         self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self._start = start
         self._replay = replay
-        self._ascii_filter = ascii_filter() if self.ascii_only else None
+        self._ascii_filter = AsciiFilter() if self.ascii_only else None
 
     def on_mount(self) -> None:
         self.theme = self._wanted_theme
@@ -190,7 +200,9 @@ class GarApp(App[None]):
     def watch_theme(self, theme: str) -> None:
         from garito.store import settings
 
-        if self.is_mounted and theme in THEMES:
+        # Every theme set is remembered, the one the app starts with too
+        # (from --theme, TEXTUAL_THEME or the settings themselves).
+        if theme in THEMES:
             settings.update(theme=theme)
 
     def action_next_theme(self) -> None:

@@ -315,7 +315,9 @@ def legal_actions(state: State) -> list[Action]:
         return []
     if ph == "roll":
         return [ROLL]
-    return [Action("stake", a) for a in stake_limits(state, to_act(state))]
+    seat = to_act(state)
+    assert seat is not None  # a match being played has a seat to act
+    return [Action("stake", a) for a in stake_limits(state, seat)]
 
 
 def is_over(state: State) -> bool:
@@ -353,7 +355,9 @@ def _refuse(state: State, action: Action) -> IllegalAction:
             if state.rolloff:
                 return IllegalAction("No stakes in a roll-off: the pot is already set.", action)
             return IllegalAction("Stakes are placed before rolling.", action)
-        r = stake_limits(state, to_act(state))
+        seat = to_act(state)
+        assert seat is not None
+        r = stake_limits(state, seat)
         return IllegalAction(
             f"A stake must be {r.start}–{r.stop - 1} chips: the table limits within your chips.",
             action,
@@ -416,7 +420,8 @@ def _roll(state: State, seat: int) -> State:
 def _end_pass(state: State) -> State:
     if len(state.leaders) == 1:
         return _win_round(state, state.leaders[0])
-    assert state.lead_hand is not None  # a pass ends with every seat's roll made
+    lead = state.lead_hand
+    assert lead is not None  # a pass ends with every seat's roll made
     if state.config.players == 2:
         # An absolute tie between the two players: the round is void.
         chips = tuple(c + (s or 0) for c, s in zip(state.chips, state.stakes))
@@ -424,7 +429,7 @@ def _end_pass(state: State) -> State:
             state,
             chips=chips,
             voids=state.voids + 1,
-            events=state.events + (Voided(state.leaders, state.lead_hand),),
+            events=state.events + (Voided(state.leaders, lead),),
         )
         return _start_round(state, first=state.first, number=state.round)
     return replace(
@@ -434,7 +439,7 @@ def _end_pass(state: State) -> State:
         throws=(),
         leaders=(),
         lead_hand=None,
-        events=state.events + (RollOff(state.leaders, state.lead_hand, state.rolloff + 1),),
+        events=state.events + (RollOff(state.leaders, lead, state.rolloff + 1),),
     )
 
 

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.binding import Binding
@@ -38,6 +39,15 @@ from garito.core.session import Replay, Session
 from garito.server.messages import Act, Fill, Leave
 
 from ..keeper import Keeper
+
+if TYPE_CHECKING:
+    from rich.text import Text
+    from textual import getters
+    from textual.timer import Timer
+
+    from garito.widgets.notice import Notice
+
+    from ..app import GarApp
 
 
 class Waiting(Enum):
@@ -53,6 +63,10 @@ class Waiting(Enum):
 
 
 class GameScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+        prompt: var[str | Text]  # each game's screen binds its prompt line to its own
+
     # A game whose seats hold secrets (Decimus's dice) shows one human's
     # view at a time and, between two humans, a hand-off screen.
     HIDES_HANDS = False
@@ -87,11 +101,11 @@ class GameScreen(Screen[None]):
         self.replaying: Replay[Any, Any, Any] | None = None
         self.waiting = Waiting.NOTHING
         self._hurry = threading.Event()
-        self._pending = None  # a computer's move that waits for a dialog to close
-        self._notice_then = None  # what happens when the round's result closes
-        self._notice_timer = None  # closes it at a table with no human
-        self._reveal = None  # opens it a moment after the move that ended the round
-        self._notice = None  # the round's result box, once mounted
+        self._pending: tuple[int, Any] | None = None  # a computer's move waiting for a dialog to close
+        self._notice_then: Callable[[object], None] | None = None  # what follows the round's result
+        self._notice_timer: Timer | None = None  # closes it at a table with no human
+        self._reveal: Timer | None = None  # opens it a moment after the move that ended the round
+        self._notice: Notice | None = None  # the round's result box, once mounted
         self.ended: int | None = None  # a round's result is up: the table shows events[:ended]
         self._story: list[str] = []  # the log so far; events only ever grow
         self._story_names: tuple[str, ...] = match.names
@@ -240,8 +254,8 @@ class GameScreen(Screen[None]):
         else:
             self._open_box(title, body)
 
-    def _open_box(self, title: str, body) -> None:
-
+    def _open_box(self, title: str, body: Text | str) -> None:
+        assert self._notice is not None  # mounted with the screen
         self._reveal = None
         self._notice.open(title, body, self.size)
         if not self._humans:
@@ -259,8 +273,7 @@ class GameScreen(Screen[None]):
         return self._reveal is not None or (self._notice is not None and self._notice.is_open)
 
     def action_close_notice(self) -> None:
-
-        if not self.notice_open or self._reveal is not None:
+        if self._notice is None or not self.notice_open or self._reveal is not None:
             return  # nothing open, or not yet
         if self._notice_timer is not None:
             self._notice_timer.stop()
@@ -522,7 +535,7 @@ class GameScreen(Screen[None]):
     @work(thread=True, group="bot")
     def think(self, moves: int, seat: int) -> None:
         action = self.session.computer_move(seat)
-        self._hurry.wait(self.app.bot_delay)  # type: ignore[attr-defined]
+        self._hurry.wait(self.app.bot_delay)
         try:
             self.app.call_from_thread(self._computer_moves, moves, action)
         except RuntimeError:

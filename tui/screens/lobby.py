@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,11 +46,19 @@ from garito.widgets.keybar import KeyBar
 from ..link import Link, Seating, tables_socket
 from .game import GameScreen
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import GarApp
+
 NEW = "new"
 OPENING = -1  # the table asked for, before its number comes back
 
 
 class LobbyScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("enter", "open", "Sit / watch", priority=True),
         Binding("w", "watch", "Watch"),
@@ -115,8 +124,8 @@ class LobbyScreen(Screen[None]):
                 return  # the lobby closed its own connection
             self.connected = False
             self.status = "The table server is gone: Esc goes back to the menu."
-            if self._at_table():
-                self.playing.refused("The connection to the table server was lost.")
+            if (playing := self._at_table()) is not None:
+                playing.refused("The connection to the table server was lost.")
             self.refresh_bindings()
             return
         if isinstance(m, Welcome):
@@ -133,8 +142,8 @@ class LobbyScreen(Screen[None]):
         elif isinstance(m, StateUpdate):
             self._state(m)
         elif isinstance(m, Error):
-            if self._at_table():
-                self.playing.refused(m.rule)
+            if (playing := self._at_table()) is not None:
+                playing.refused(m.rule)
             else:
                 self.notify(m.rule, title="Not allowed", severity="warning", markup=False)
 
@@ -148,8 +157,8 @@ class LobbyScreen(Screen[None]):
         except (KeyError, LookupError, ValueError, TypeError) as e:
             self.notify(f"A table's state could not be read: {e}", severity="error", markup=False)
             return
-        if self._at_table():
-            self.playing.receive(match, m.open, m.away)
+        if (playing := self._at_table()) is not None:
+            playing.receive(match, m.open, m.away)
             return
         from ..games import screen_for
 
@@ -159,11 +168,12 @@ class LobbyScreen(Screen[None]):
             self.notify(f"You watch table {m.table}. Esc leaves it.", timeout=4, markup=False)
         self.app.push_screen(self.playing)
 
-    def _at_table(self) -> bool:
-        return self.playing is not None and self.playing in self.app.screen_stack
+    def _at_table(self) -> GameScreen | None:
+        """The table's screen, while it is open."""
+        return self.playing if self.playing is not None and self.playing in self.app.screen_stack else None
 
     def on_screen_resume(self) -> None:
-        if self.playing is not None and not self._at_table():
+        if self.playing is not None and self._at_table() is None:
             self.playing, self.table = None, None  # back from the table
         self.query_one("#tables", OptionList).focus()
 

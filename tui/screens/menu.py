@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +15,13 @@ from textual.widgets.option_list import Option
 from garito.core import catalog
 from garito.widgets.glyphs import ascii_text
 from garito.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from garito.store.saves import Saved
+
+    from ..app import GarApp
 
 BANNER = """\
 ╔═╗╔═╗╦═╗╦╔╦╗╔═╗
@@ -50,6 +59,9 @@ class GameList(OptionList):
 
 
 class MenuScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("enter", "open", "Play", priority=True),
         Binding("question_mark,f1", "rules", "Rules"),
@@ -61,7 +73,7 @@ class MenuScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.saves: dict[str, object] = {}
+        self.saves: dict[str, Saved] = {}
         self._saved_at: dict[str, float] | None = None  # each save's time at the last reload
         self._list_lines = 0
 

@@ -6,6 +6,8 @@ same dialog. Everything fits 80×24: one line per seat, one per variant.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,13 +26,25 @@ from garito.widgets.keybar import KeyBar
 
 from ..games import default_names
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import GarApp
+
 KINDS = [("Human", "human"), ("Computer", "computer")]
 
 
 OPEN_SEAT = "open seat"
 
 
-class NewGameScreen(Screen[None]):
+# A shared table's dialog is dismissed with the table it describes.
+NewTable = tuple[str, Any, tuple[Seat, ...]]
+
+
+class NewGameScreen(Screen[NewTable | None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("enter", "start", "Start", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
@@ -63,8 +77,9 @@ class NewGameScreen(Screen[None]):
             players = len(last)
             for i, seat in enumerate(last):
                 if isinstance(seat, dict):
-                    kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
-                    levels[i] = seat.get("level") if seat.get("level") in self.rules.levels else levels[i]
+                    kind, level = seat.get("kind"), seat.get("level")
+                    kinds[i] = kind if isinstance(kind, str) and kind in ("human", "computer") else kinds[i]
+                    levels[i] = level if isinstance(level, str) and level in self.rules.levels else levels[i]
                     name = seat.get("name")
                     if isinstance(name, str) and printable(name).strip():
                         names[i] = printable(name).strip()[:12]
@@ -180,7 +195,7 @@ class NewGameScreen(Screen[None]):
                 "and Continue on the menu will resume the new one."
             )
         elif focused is not None and helps.get(focused.id or ""):
-            status.update(helps[focused.id])
+            status.update(helps[focused.id or ""])
         elif focused is not None and (focused.id or "").startswith("level-"):
             status.update(self.rules.levels_help)
         else:

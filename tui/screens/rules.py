@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +19,11 @@ from textual.widgets import Markdown, Static
 from garito.core import catalog
 from garito.widgets.glyphs import to_ascii
 from garito.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import GarApp
 
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
 
@@ -33,6 +38,9 @@ def rules_text(game: str, config: Any = None) -> str:
 
 
 class RulesScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "app.pop_screen", "Back"),
         Binding("j,down", "scroll(1)", "Scroll", show=False),
