@@ -5,9 +5,12 @@ subclass of :class:`Rules`, in the manner of OpenSpiel's ``Game`` and
 python-chess's ``Board``: static facts as attributes, the state machine as
 methods over immutable states, the computer player reached through it
 (``choose``), and the optional hooks with their defaults here, so nothing
-above the core asks a game whether it has one. The registry
-(``catalog.rules``) finds a game's object by its id; the match, the wire, the
-standings, the stores, the server and the app go through this contract only.
+above the core asks a game whether it has one: what a finished match means
+for each seat (``outcome``, win, loss or draw; ``records``, the game's own
+records such as Irwin's victory points, aggregated as ``record_kinds`` say)
+is asked of the rules, a new game plugs in without edits elsewhere. The
+registry (``catalog.rules``) finds a game's object by its id; the match, the
+wire, the stores, the server and the app go through this contract only.
 
 Whatever a game keeps behind it (module functions, tables, its bot) is its
 own: ``tests/test_protocol.py`` holds every game to the contract.

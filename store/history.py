@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NoReturn
 
-from garito.core import catalog, standings
+from garito.core import catalog
 from garito.core.match import Match, RecordError
 from garito.core.names import clean
 
@@ -82,8 +82,8 @@ MIGRATIONS = {1: _v1, 2: _v2}  # version -> the step that reaches it
 
 def _derived(match: Match) -> tuple[str, str, str]:
     rules, state = match.rules, match.state
-    outcome = standings.outcome(rules, state)
-    records = [standings.records(rules, state, seat) for seat in range(len(match.seats))]
+    outcome = rules.outcome(state)
+    records = [rules.records(state, seat) for seat in range(len(match.seats))]
     return json.dumps(list(match.names)), json.dumps(list(outcome)), json.dumps(records)
 
 
