@@ -71,8 +71,8 @@ def unpack_sdist(sdist: Path) -> Path:
     return top
 
 
-def test_with(python: str, wheel: Path, src: Path) -> float:
-    venv = WORK / f"venv-{python}"
+def test_with(python: str, name: str, wheel: Path, src: Path) -> float:
+    venv = WORK / f"venv-{name}"
     run([python, "-m", "venv", venv])
     bin_ = venv / "bin"
     run([bin_ / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
@@ -80,7 +80,7 @@ def test_with(python: str, wheel: Path, src: Path) -> float:
     # From a folder of its own, with the sdist's folder appended to the path
     # (not prepended): `import garito` finds the installed wheel, and the
     # suite's own helpers still import as the ``tests`` package.
-    scratch = WORK / f"run-{python}"
+    scratch = WORK / f"run-{name}"
     scratch.mkdir()
     env = {
         k: v
@@ -109,6 +109,20 @@ def test_with(python: str, wheel: Path, src: Path) -> float:
     return time.monotonic() - started
 
 
+def find_python(name: str) -> str | None:
+    """A working ``name`` (python3.12...): on the PATH, or one pyenv has
+    installed but not activated (its shim on the PATH then refuses to run)."""
+    candidates = [shutil.which(name)]
+    pyenv = shutil.which("pyenv")
+    if pyenv:
+        root = subprocess.run([pyenv, "root"], capture_output=True, text=True).stdout.strip()
+        candidates += sorted(Path(root).glob(f"versions/*/bin/{name}"), reverse=True) if root else []
+    for python in candidates:
+        if python and subprocess.run([python, "-c", ""], capture_output=True).returncode == 0:
+            return str(python)
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pythons", default=PYTHONS, help=f"comma-separated (default {PYTHONS})")
@@ -122,12 +136,12 @@ def main() -> None:
     src = unpack_sdist(sdist)
     ran, skipped = [], []
     for name in args.pythons.split(","):
-        python = shutil.which(name)
-        if python is None or subprocess.run([python, "-c", ""], capture_output=True).returncode:
+        python = find_python(name)
+        if python is None:
             skipped.append(name)
             print(f"{name}: not on this machine, skipped", flush=True)
             continue
-        ran.append(f"{name} ({test_with(name, wheel, src):.0f} s)")
+        ran.append(f"{name} ({test_with(python, name, wheel, src):.0f} s)")
     if not ran:
         sys.exit("no Python to test the wheel with")
     print(
