@@ -95,10 +95,14 @@ def test_the_package_knows_its_version():
     "command",
     [["-m", "garito", "--version"], ["-c", "from garito.tui.cli import entry; entry()", "--version"]],
 )
-def test_python_dash_m_garito_is_the_garito_command(command):
+@pytest.mark.parametrize("where", ["elsewhere", "in the source tree"])
+def test_python_dash_m_garito_is_the_garito_command(command, where, tmp_path):
+    # In the source tree its folder garito/ comes first on the import path,
+    # ahead of an installed wheel (make test-dist runs this against one).
     import garito
 
-    out = subprocess.run([sys.executable, *command], capture_output=True, text=True, timeout=60)
+    cwd = ROOT if where == "in the source tree" else tmp_path
+    out = subprocess.run([sys.executable, *command], capture_output=True, text=True, timeout=60, cwd=cwd)
     assert (out.returncode, out.stdout, out.stderr) == (0, f"garito {garito.__version__}\n", "")
 
 
