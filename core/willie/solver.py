@@ -1,32 +1,47 @@
 """The table solver: ``arrange`` a set of cards into melds, and find the
 ``best_play`` of a hand onto a table (the rules page's "Melding").
 
-The idea that makes it fast. The deck has one of each number card and no
-two wilds may stand for the same card, so a table covers each cell of the
-5 × 9 grid of number cards at most twice: once by its real card, once by a
-wild standing for it, never both in one meld (with strict wilds, at most
-once). In that grid a group is part of one rank's column and a run part of
-one suit's row. A column holds at most two groups (each needs two real
-cards, and there are five), and a row's runs meet, if ever, on a cell that
-one ends with and the next starts with (a run holds each cell once, and
-two runs sharing two cells would need two wilds for one card). So every
-covering of a cell is in its column's first or second group or in its row's
-run, and the whole table is a path through a dynamic program over the 45
+The grid. The deck has one of each number card and no two wilds may stand
+for the same card, so a table covers each cell of the 5 × 9 grid of number
+cards at most twice: once by its real card, once by a wild standing for
+it, never both in one meld (with strict wilds, at most once). In that grid
+a group is part of one rank's column and a run part of one suit's row. A
+column holds at most two groups (each needs two real cards, and there are
+five), and a row's runs are searched as meeting, if ever, on a cell that
+one ends with and the next starts with. (Two runs that share two cells,
+each holding the other's card as its wild, are not among the shapes
+searched; the brute force of the tests has found no table that needs
+them.) So every covering of a cell is in its column's first or second
+group or in its row's run, and a whole table is a path through the 45
 cells taken rank by rank: the state is, for each suit, how long its current
 run is (1, 2, 3+) and whether it holds a wild; the sizes of the current
-column's groups and whether each has its wild. Only states that some cells
-reach are kept, in a dict keyed by one packed integer, so a mid-game table
-costs a few thousand state steps, not the 10⁴-state tables of a
-rank-by-rank program that enumerates every profile.
+column's groups and whether each has its wild, packed in one integer.
 
 The wild cards are interchangeable in the grid (any face may be declared as
-any free card), so the program counts them, and afterwards we choose which
+any free card), so the search counts them, and afterwards we choose which
 faces from the hand to play and how many Willies to make, the face points
 (J 2, Q 3, K 5) being added then. A declared wild on the table is a fixed
 cell that counts as its meld's wild; replacing it by its real card frees
 it: from the hand, which the caller tries for each subset of such cards
 (there is rarely more than one), or from the table, where the real card
 already is, so such a wild is free from the start.
+
+Two searches over that grid, the quick one first:
+
+* The whole hand (``_place_all``): a play that puts every card of the hand
+  a meld could take on the table, and every wild, is the best there is.
+  One such table is found depth first, the pool's wilds tried last and
+  added at the end to melds that have none (``_absorb``). Under the open
+  wild rule about nine tables in ten allow one; the first path through
+  the cells usually is one.
+* The dynamic program (``_program``) over all the paths at once, each state
+  mapped to a bitset of the (wilds freed, wilds declared, hand cards
+  played) it can reach: exact for every question, and the only search for
+  the normal computer seat's budget (its best states only). A table full
+  of cards with many wilds free to move makes it slow, since a wild may
+  then stand beside nearly any card (bench/willie.py has the figures), so
+  after the whole-hand search fails it first looks only at plays that
+  leave at most one card a meld could take, which keeps far fewer states.
 """
 
 from __future__ import annotations
@@ -239,8 +254,8 @@ class _Grid:
                 for x, nexts in by_x.items():
                     out = []
                     for nxt, fresh in nexts:
-                        if p == 6 and fresh and not wild_later:
-                            continue  # a new run beside it would only help a wild to come
+                        if p == 6 and x == 0 and fresh and not wild_later:
+                            continue  # a new run beside the longer one could only help a wild to come
                         nxt = self._trim(nxt, run_x)
                         if nxt is None:
                             continue
@@ -296,6 +311,34 @@ class _Grid:
             self._moves[cell] = lines
         return self._moves[cell]
 
+    def steps(self, cell: int, placed_only: bool):
+        """For each run state of the cell's suit: the choices as (new run
+        state shifted into place, what they add to the groups, uses a wild
+        from the pool, the walk's record (run, fresh)); ``placed_only``
+        keeps those that put the cell's real card on the table."""
+        shift = 3 * (cell // 9)
+        lines = []
+        for p in range(7):
+            out = []
+            for run, group, gain, used in self.options[cell]:
+                if placed_only and not gain % self.width:
+                    continue
+                if run is None:
+                    if _CAN_STOP[p]:
+                        out.append((0, group, used, (run, False)))
+                elif len(run) == 1:
+                    out += [
+                        (nxt << shift, group, used, (run, fresh)) for nxt, fresh in self.runs[cell][p, run[0]]
+                    ]
+                else:
+                    ok, start = self.runs[cell][p, run[0], "meet"]
+                    if ok:
+                        out.append((start << shift, group, used, (run, False)))
+            # the pool's wilds last: a table that takes fewer has more ways to end
+            out.sort(key=lambda step: step[2])
+            lines.append(tuple(out))
+        return lines
+
 
 def _blocks(freed_weight, swap_face) -> int:
     """How many freed-wild combinations the bitset holds."""
@@ -308,13 +351,16 @@ def _blocks(freed_weight, swap_face) -> int:
     return total
 
 
-def _program(grid: _Grid, budget: int | None):
+def _program(grid: _Grid, budget: int | None, floor=None):
     """Run the dynamic program forward over the cells, rank by rank. A state
     is a packed int (each suit's run state in 3 bits, the column's groups);
     it maps to a bitset of what it can reach: bit ``f * span + k * width +
     v`` means "wilds freed f (mixed radix by kind), k wilds declared in the
-    grid, v hand cards played"."""
+    grid, v hand cards played". ``floor`` (with the hand cells that count
+    towards it) keeps only what can still end with that many hand cards
+    played."""
     cap = grid.cap
+    masks = _floor_masks(grid, *floor) if floor else [None] * 45
     layers: list[dict[int, int]] = [{0: 1}]
     states = layers[0]
     need, closed_ok = grid.need, grid.closed
@@ -346,6 +392,9 @@ def _program(grid: _Grid, budget: int | None):
             if budget is not None and len(new) > budget:
                 keep = sorted(new, key=new.__getitem__, reverse=True)[:budget]
                 new = {k: new[k] for k in keep}
+            mask = masks[r * 5 + s]
+            if mask is not None:
+                new = {k: bits & mask for k, bits in new.items() if bits & mask}
             layers.append(new)
             states = new
         closed: dict[int, int] = {}
@@ -360,6 +409,24 @@ def _program(grid: _Grid, budget: int | None):
         if all(_CAN_STOP[(key >> (3 * s)) & 7] for s in range(5)):
             final |= bits
     return final, layers
+
+
+def _floor_masks(grid: _Grid, least: int, hand_cells) -> list[int | None]:
+    """For each cell in the program's order, the bits of the states that
+    can still reach ``least`` hand cards played: with ``n`` such cells
+    still to come, those with ``least - n`` or more."""
+    width = grid.width
+    windows = grid.cap.bit_length() // width + 1
+    order = [s * 9 + r for r in range(9) for s in range(5)]
+    masks: list[int | None] = []
+    for i in range(45):
+        low = least - sum(c in hand_cells for c in order[i + 1 :])
+        if low <= 0:
+            masks.append(None)
+            continue
+        window = ((1 << width) - 1) ^ ((1 << low) - 1)
+        masks.append(sum(window << (j * width) for j in range(windows)))
+    return masks
 
 
 def _walk_back(grid: _Grid, layers, target: int):
@@ -418,6 +485,96 @@ def _walk_back(grid: _Grid, layers, target: int):
             key, chosen[cell], target = found
             i -= 1
     return chosen
+
+
+class _OutOfSteps(Exception):
+    """The search for a whole-hand play used up its steps."""
+
+
+# States the whole-hand search may try before the program takes over. Over
+# 1,000 random mid-game tables with open wilds (bench/willie.py) it found
+# its table in at most 50 steps for half of them and in at most 25,600 for
+# all that have one (about 1.5 µs a step); it gave up on the rest in at
+# most 12,800. With strict wilds the program is quick (a card is covered
+# once), so the search gives up sooner: 1,000 steps keep its worst cases no
+# slower than the program alone.
+STEPS = {"open": 30_000, "strict": 1_000}
+
+
+def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], steps: int):
+    """A table that places the ``forced`` cells' cards of the hand (every
+    card of the hand that some meld could take), every wild of the hand and
+    every card of the table, found depth first: ``(cells, willies,
+    extras)`` (the cells as ``_walk_back`` gives them, the wilds that join
+    melds at the end as ``_absorb`` places them), or None when none was
+    found. Such a play sheds every point, so it is the best
+    there is and no other need be looked at. Raises ``_OutOfSteps`` past
+    ``steps`` states.
+
+    The path goes cell by cell in the program's order, trying first what
+    takes no wild from the pool; a state (cell, runs and groups, wilds
+    used) that led nowhere is remembered and not tried again (the pool's
+    other wilds are placed at the end, so this may miss a table: the
+    program then decides). The wilds the grid does not take make Willies:
+    ``have`` counts them by face (J, Q, K), and the grid takes all but three
+    for each Willie, so at the end more wilds may join melds that have
+    none."""
+    total = sum(have)
+    endings = {total - 3 * w: w for w in range(min(have) + 1)}
+    order = [s * 9 + r for r in range(9) for s in range(5)]
+    lines = [grid.steps(cell, cell in forced) for cell in order]
+    if not all(any(ways) for ways in lines):
+        return None
+    pool = grid.max_wilds
+    need, closed, room = grid.need, grid.closed, grid.room
+    dead: set[tuple[int, int, int]] = set()
+    path: list = [None] * 45
+    left = [steps]
+
+    def ending(key: int, k: int):
+        if not all(_CAN_STOP[(key >> (3 * s)) & 7] for s in range(5)):
+            return None
+        more = min((e for e in endings if e >= k), default=None)
+        if more is None:
+            return None
+        cells = dict(zip(order, path))
+        extras = _absorb(pos.status, _shapes(cells), more - k, grid.group_max, grid.strict)
+        return None if extras is None else (cells, endings[more], extras)
+
+    def go(i: int, key: int, k: int):
+        if i == 45:
+            return ending(key, k)
+        if (i, key, k) in dead:
+            return None
+        left[0] -= 1
+        if left[0] < 0:
+            raise _OutOfSteps
+        cell = order[i]
+        suit, rank = divmod(cell, 9)
+        shift = 3 * suit
+        gs = key >> _G
+        base = key & ~(7 << shift) & ~_GROUPS
+        groups = grid.both if grid.two[rank] else grid.one
+        for row, group, used, (run, fresh) in lines[i][(key >> shift) & 7]:
+            if k + used > pool:
+                continue
+            for ngs in groups[gs, group]:
+                if need[ngs] > room[cell]:
+                    continue
+                if suit == 4:  # the column ends here: its groups must be whole
+                    if ngs not in closed:
+                        continue
+                    nkey = base | row
+                else:
+                    nkey = base | row | ngs << _G
+                path[i] = (run, fresh, _joined(gs, ngs, group))
+                found = go(i + 1, nkey, k + used)
+                if found is not None:
+                    return found
+        dead.add((i, key, k))
+        return None
+
+    return go(0, 0, 0)
 
 
 def _joined(before: int, after: int, group: int) -> tuple[int, int]:
@@ -507,7 +664,50 @@ def _solve(
         w *= swaps[f] + 1
     pool = sum(pos.free_faces.values()) + sum(pos.hand_faces.values()) + len(pos.swap_face)
     grid = _Grid(pos.status, pos.swap_face, pool, weight, group_max, strict)
-    final, layers = _program(grid, budget)
+    if budget is not None:
+        return _best_of(pos, grid, weight, swaps, _program(grid, budget), must_place_one)
+    # The hand cards some meld could take (the others stay in any play).
+    playable = {
+        cell
+        for cell, s in enumerate(pos.status)
+        if s in (HAND, SWAP, REAL_ONLY) and any(gain % grid.width for _, _, gain, _ in grid.options[cell])
+    }
+    faces = [pos.hand_faces[f] for f in FACES]
+    face_points = sum(POINTS[f] * n for f, n in zip(FACES, faces))
+    if playable or sum(faces) or not must_place_one:
+        # All of them and every wild first: such a play is the best there
+        # is, and finding one is quick where the program is slowest (a full
+        # table, many wilds free to move).
+        freed = Counter(pos.swap_face[c] for c in playable if c in pos.swap_face)
+        have = [pos.free_faces[f] + n + freed[f] for f, n in zip(FACES, faces)]
+        try:
+            whole = _place_all(grid, pos, playable, have, STEPS["strict" if strict else "open"])
+        except _OutOfSteps:
+            whole = None
+        if whole is not None:
+            cells, willies, extras = whole
+            melds, from_hand = _build(pos, pos.status, cells, have, willies, faces, extras)
+            return (len(playable) + face_points, len(playable) + sum(faces)), melds, from_hand
+    # Then, with open wilds, the plays that leave none or one of them, then
+    # any play: the program keeps far fewer states when it need only look
+    # at plays of many cards (with strict wilds it gains nothing). A play
+    # that leaves more cards sheds at most ``beyond``.
+    for short in () if strict else (0, 1):
+        least = len(playable) - short
+        if least <= 0:
+            break
+        found = _best_of(pos, grid, weight, swaps, _program(grid, None, (least, playable)), must_place_one)
+        beyond = (least - 1 + face_points, least - 1 + sum(faces))
+        if found is not None and found[0] >= beyond:
+            return found
+    return _best_of(pos, grid, weight, swaps, _program(grid, None), must_place_one)
+
+
+def _best_of(pos: _Position, grid: _Grid, weight, swaps, program, must_place_one: bool):
+    """The best play the program's final bitset holds: the wilds freed, the
+    hand's faces played and the Willies made chosen for the most points
+    (then cards)."""
+    final, layers = program
     if not final:
         return None
     window = (1 << grid.width) - 1
@@ -536,9 +736,95 @@ def _solve(
     return score, melds, from_hand
 
 
-def _build(pos: _Position, status, cells, have, willies, played):
+def _shapes(cells) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The melds of a table the walk back (or the whole-hand search)
+    found, as ``(kind, [(cell, x), ...])``, x 1 for the covering that is a
+    wild: each row's runs, then each column's groups."""
+    shapes: list[tuple[str, list[tuple[int, int]]]] = []
+    for s in range(5):
+        run_cells: list[tuple[int, int]] = []
+        for r in range(9):
+            cell = s * 9 + r
+            run, fresh, _ = cells[cell]
+            if run is None:
+                if run_cells:
+                    shapes.append(("run", run_cells))
+                    run_cells = []
+            elif len(run) == 2:  # ends one run and starts the next
+                shapes.append(("run", run_cells + [(cell, run[0])]))
+                run_cells = [(cell, run[1])]
+            else:
+                if fresh and run_cells:
+                    shapes.append(("run", run_cells))
+                    run_cells = []
+                run_cells.append((cell, run[0]))
+        if run_cells:
+            shapes.append(("run", run_cells))
+    for r in range(9):
+        groups: list[list[tuple[int, int]]] = [[], []]
+        for s in range(5):
+            cell = s * 9 + r
+            real_to, wild_to = cells[cell][2]
+            if real_to >= 0:
+                groups[real_to].append((cell, 0))
+            if wild_to >= 0:
+                groups[wild_to].append((cell, 1))
+        shapes += [("group", g) for g in groups if g]
+    return shapes
+
+
+def _absorb(status, shapes, extra: int, group_max: int, strict: bool):
+    """Room for ``extra`` more wilds from the pool in a table's melds: each
+    meld with no wild may take one, at the end of a run or in a group's
+    missing suit, on a cell no other wild stands for (and, with strict
+    wilds, whose real card is not on the table). A matching of melds to
+    such cells: ``[(meld index, cell), ...]``, or None when there is not
+    room enough."""
+    if extra <= 0:
+        return []
+    taken = {cell for _, shape in shapes for cell, x in shape if x}
+    open_to = (EMPTY,) if strict else (EMPTY, BLOCKED, TABLE, HAND, SWAP)
+    room: list[tuple[int, list[int]]] = []
+    for m, (kind, shape) in enumerate(shapes):
+        if any(x for _, x in shape):
+            continue
+        if kind == "run":
+            lo, hi = min(c for c, _ in shape), max(c for c, _ in shape)
+            near = ([lo - 1] if lo % 9 else []) + ([hi + 1] if hi % 9 < 8 else [])
+        else:
+            if len(shape) >= group_max:
+                continue
+            rank = shape[0][0] % 9
+            suits = {c // 9 for c, _ in shape}
+            near = [s * 9 + rank for s in range(5) if s not in suits]
+        near = [c for c in near if c not in taken and status[c] in open_to]
+        if near:
+            room.append((m, near))
+    owner: dict[int, int] = {}  # cell -> index in room
+
+    def seat(i: int, seen: set[int]) -> bool:
+        for cell in room[i][1]:
+            if cell in seen:
+                continue
+            seen.add(cell)
+            if cell not in owner or seat(owner[cell], seen):
+                owner[cell] = i
+                return True
+        return False
+
+    placed = 0
+    for i in range(len(room)):
+        if seat(i, set()):
+            placed += 1
+            if placed == extra:
+                return [(room[i][0], cell) for cell, i in owner.items()]
+    return None
+
+
+def _build(pos: _Position, status, cells, have, willies, played, extras=()):
     """The melds of the table the walk back found: each row's runs, each
-    column's groups, the Willies; and the hand cards it takes."""
+    column's groups (with ``extras``, more wilds from the pool, as
+    ``_absorb`` placed them), the Willies; and the hand cards it takes."""
     declare = []  # faces to declare, in order
     for f, n in zip(FACES, have):
         declare += [f] * (n - willies)
@@ -555,36 +841,11 @@ def _build(pos: _Position, status, cells, have, willies, played):
             return f"{pos.declared_face[cell]}={name_of(cell)}"  # the declared wild stays
         return f"{declare.pop()}={name_of(cell)}"
 
-    melds: list[list[str]] = []
-    for s in range(5):
-        run_cards: list[str] = []
-        for r in range(9):
-            cell = s * 9 + r
-            run, fresh, _ = cells[cell]
-            if run is None:
-                if run_cards:
-                    melds.append(run_cards)
-                    run_cards = []
-            elif len(run) == 2:  # ends one run and starts the next
-                melds.append(run_cards + [text(cell, run[0])])
-                run_cards = [text(cell, run[1])]
-            else:
-                if fresh and run_cards:
-                    melds.append(run_cards)
-                    run_cards = []
-                run_cards.append(text(cell, run[0]))
-        if run_cards:
-            melds.append(run_cards)
-    for r in range(9):
-        groups: list[list[str]] = [[], []]
-        for s in range(5):
-            cell = s * 9 + r
-            real_to, wild_to = cells[cell][2]
-            if real_to >= 0:
-                groups[real_to].append(text(cell, 0))
-            if wild_to >= 0:
-                groups[wild_to].append(text(cell, 1))
-        melds += [g for g in groups if g]
+    shapes = _shapes(cells)
+    for m, cell in extras:
+        kind, shape = shapes[m]
+        shapes[m] = (kind, sorted(shape + [(cell, 1)]) if kind == "run" else shape + [(cell, 1)])
+    melds = [[text(cell, x) for cell, x in shape] for _, shape in shapes]
     melds += [["J", "Q", "K"] for _ in range(willies)]
     from_hand = [
         name_of(cell) for cell in sorted(cells) if real_here[cell] and status[cell] in (HAND, SWAP, REAL_ONLY)
