@@ -674,6 +674,7 @@ def _solve(
     }
     faces = [pos.hand_faces[f] for f in FACES]
     face_points = sum(POINTS[f] * n for f, n in zip(FACES, faces))
+    shorts = () if strict else (0, 1)
     if playable or sum(faces) or not must_place_one:
         # All of them and every wild first: such a play is the best there
         # is, and finding one is quick where the program is slowest (a full
@@ -683,16 +684,18 @@ def _solve(
         try:
             whole = _place_all(grid, pos, playable, have, STEPS["strict" if strict else "open"])
         except _OutOfSteps:
-            whole = None
-        if whole is not None:
+            whole = False
+        if whole:
             cells, willies, extras = whole
             melds, from_hand = _build(pos, pos.status, cells, have, willies, faces, extras)
             return (len(playable) + face_points, len(playable) + sum(faces)), melds, from_hand
+        if whole is None and not sum(faces):
+            shorts = shorts[1:]  # searched to the end: no play leaves none of them
     # Then, with open wilds, the plays that leave none or one of them, then
     # any play: the program keeps far fewer states when it need only look
     # at plays of many cards (with strict wilds it gains nothing). A play
     # that leaves more cards sheds at most ``beyond``.
-    for short in () if strict else (0, 1):
+    for short in shorts:
         least = len(playable) - short
         if least <= 0:
             break
