@@ -29,11 +29,16 @@ from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
+from garito.widgets.notice import WIDTH as NOTICE_WIDTH
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .game import GameScreen
 
+# The round box's width inside its border and padding, and the column where
+# a score sheet line's words start (after the name, points and the score).
+BOX_INNER = NOTICE_WIDTH - 4
+SHEET_PARTS = 25
 COLOURS = {"r": "red", "o": "dark_orange", "y": "yellow", "g": "green", "b": "dodger_blue2"}
 WILD_COLOUR = ""  # the theme's own text colour: no suit
 ORDINAL = {1: "first", 2: "second", 3: "third"}
@@ -42,6 +47,23 @@ ORDINAL = {1: "first", 2: "second", 3: "third"}
 def face_colour(card: str) -> str:
     c = parse(card)
     return WILD_COLOUR if c.wild else COLOURS[c.suit]
+
+
+def _flow(words, at: int, indent: int) -> str:
+    """``words`` joined by spaces from column ``at`` of a score sheet line,
+    going on under ``indent`` where the box ends: never a word cut in two
+    ("empty hand" / "+5")."""
+    out = ""
+    for k, word in enumerate(words):
+        if k and at + 1 + len(word) > BOX_INNER:
+            out += "\n" + " " * indent
+            at = indent
+        elif k:
+            out += " "
+            at += 1
+        out += word
+        at += len(word)
+    return out
 
 
 class WillieScreen(GameScreen):
@@ -771,10 +793,10 @@ class WillieScreen(GameScreen):
             if str(i) in e.cards:
                 parts.append("empty hand +5")
             if parts:
-                body.append("   " + ", ".join(parts), "dim")
+                words = [f"{p}," for p in parts[:-1]] + parts[-1:]
+                body.append("   " + _flow(words, SHEET_PARTS, SHEET_PARTS), "dim")
             body.append("\n")
-            hand = " ".join(e.hands[i]) or "(no cards)"
-            body.append(f"  {hand}\n", "dim")
+            body.append("  " + _flow(e.hands[i] or ("(no cards)",), 2, 2) + "\n", "dim")
         scores = wx.view(self._frozen, 0).scores if self._frozen else match.state.scores
         body.append("\nTotals: " + " · ".join(f"{names[i]} {scores[i]}" for i in range(n)), "bold")
         return body
