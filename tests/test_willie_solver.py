@@ -122,8 +122,8 @@ def test_a_wild_starts_a_run_right_after_a_run_with_a_wild(monkeypatch):
     # 5b K=6b 7b ends: the program once dropped that step when no wild
     # could come later in the row, and played only the Q.
     table, hand = T("5b K=6b 7b 8b 9b 10b"), ["8o", "2r", "Q", "J"]
-    for steps in (solver.STEPS, {"open": 0, "strict": 0}):  # the whole-hand search, then the program alone
-        monkeypatch.setattr(solver, "STEPS", steps)
+    for tries in (solver.TRIES, {"open": (), "strict": ()}):  # the whole-hand search, then the program alone
+        monkeypatch.setattr(solver, "TRIES", tries)
         played, new = best_play(table, hand)
         assert sorted(played) == ["8o", "J", "Q"]
         assert play_problem(table, hand, new) is None
@@ -207,22 +207,32 @@ def test_best_play_with_wilds_in_hand_matches_a_brute_force_search(seed):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_the_whole_hand_search_and_the_program_agree(seed):
-    """Two ways to the best play: the whole-hand search (with the program
-    after it when it finds none) and the program alone, with and without
-    its floor on the cards played."""
+    """Ways to the best play: the whole-hand search (with the program after
+    it when it finds none), the same from rank 10 down, and the program
+    alone, with and without its floor on the cards played."""
     rng = random.Random(seed)
     table, hand = random_position(rng, rng.randint(8, 22), rng.randint(3, 8))
     if rng.random() < 0.5:
         hand = _faces_in_hand(rng, table, hand)
     quick = best_play(table, hand)
-    no_search = {"open": 0, "strict": 0}
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(solver, "STEPS", no_search)
+        mp.setattr(solver, "TRIES", {"open": ((True, 0, 10**6),), "strict": ()})  # from rank 10 down
+        turned = best_play(table, hand)
+        mp.setattr(solver, "TRIES", {"open": (), "strict": ()})
         program = best_play(table, hand)
         mp.setattr(solver, "_floor_masks", lambda grid, least, cells: [None] * 45)
         plain = best_play(table, hand)
-    scores = {(points(p), len(p)) for p, _ in (quick, program, plain)}
+    scores = {(points(p), len(p)) for p, _ in (quick, turned, program, plain)}
     assert len(scores) == 1
-    for played, new in (quick, program, plain):
+    for played, new in (quick, turned, program, plain):
         if played:
             assert play_problem(table, hand, new) is None
+    # the easy seat's melds beside the table, its blocked cells turned too
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver, "TRIES", {"open": ((True, 0, 10**6),), "strict": ()})
+        turned = hand_melds(table, hand)
+    quick = hand_melds(table, hand)
+    assert (points(quick[0]), len(quick[0])) == (points(turned[0]), len(turned[0]))
+    for played, melds in (quick, turned):
+        if played:
+            assert play_problem(table, hand, table + melds) is None

@@ -46,6 +46,7 @@ Two searches over that grid, the quick one first:
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import product
 
@@ -491,38 +492,59 @@ class _OutOfSteps(Exception):
     """The search for a whole-hand play used up its steps."""
 
 
-# States the whole-hand search may try before the program takes over. Over
-# 1,000 random mid-game tables with open wilds (bench/willie.py) it found
-# its table in at most 50 steps for half of them and in at most 25,600 for
-# all that have one (about 1.5 µs a step); it gave up on the rest in at
-# most 12,800. With strict wilds the program is quick (a card is covered
-# once), so the search gives up sooner: 1,000 steps keep its worst cases no
-# slower than the program alone.
-STEPS = {"open": 30_000, "strict": 1_000}
+# The whole-hand search's tries, each (the ranks turned over, an order of
+# the choices, steps): a search that wanders down a path leading nowhere
+# is stopped and started again, from the other end of the ranks (the rules
+# read the same from 10 down to 2: a table that ends in a tight spot starts
+# in it) or with the choices at each cell in another order. Over 1,000
+# random mid-game tables with open wilds (bench/willie.py), and as many
+# that strict wilds allow played under open wilds, every search either
+# found its table or ruled one out within these tries; one try of 30,000
+# steps left 4 in 1,000 to the program (one for 3.4 s). With strict wilds
+# the program is quick (a card is covered once), so the search gives up
+# sooner and keeps its worst cases no slower than the program alone.
+TRIES = {
+    "open": ((False, 0, 1_000), (True, 0, 1_000), (False, 1, 1_000), (True, 1, 1_000))
+    + ((False, 2, 2_000), (True, 2, 2_000), (False, 3, 4_000), (True, 3, 4_000))
+    + ((False, 4, 8_000), (True, 4, 8_000)),
+    "strict": ((False, 0, 500), (True, 0, 500)),
+}
+# A suit's run states that can do all that each run state can (see
+# ``_RUN_NEXT``): a state that led nowhere rules out the states under it.
+_UNDER = {0: (5, 6), 1: (3, 5), 2: (1, 3, 4, 5, 6), 3: (5,), 4: (3, 5, 6), 5: (), 6: (5,)}
 
 
-def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], steps: int):
+def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], steps: int, order_seed=0):
     """A table that places the ``forced`` cells' cards of the hand (every
     card of the hand that some meld could take), every wild of the hand and
     every card of the table, found depth first: ``(cells, willies,
     extras)`` (the cells as ``_walk_back`` gives them, the wilds that join
-    melds at the end as ``_absorb`` places them), or None when none was
-    found. Such a play sheds every point, so it is the best
-    there is and no other need be looked at. Raises ``_OutOfSteps`` past
-    ``steps`` states.
+    melds at the end as ``_absorb`` places them), or None when there is
+    none. Such a play sheds every point, so it is the best there is and no
+    other need be looked at. Raises ``_OutOfSteps`` past ``steps`` states.
 
     The path goes cell by cell in the program's order, trying first what
-    takes no wild from the pool; a state (cell, runs and groups, wilds
-    used) that led nowhere is remembered and not tried again (the pool's
-    other wilds are placed at the end, so this may miss a table: the
-    program then decides). The wilds the grid does not take make Willies:
-    ``have`` counts them by face (J, Q, K), and the grid takes all but three
-    for each Willie, so at the end more wilds may join melds that have
-    none."""
+    takes no wild from the pool (``order_seed`` other than 0 shuffles the
+    rest); a state (cell, runs and groups, wilds used) that led nowhere is
+    remembered, and so are those it rules out. The wilds the grid does not
+    take make Willies: ``have`` counts them by face (J, Q, K), and the grid
+    takes all but three for each Willie, so at the end more wilds may join
+    melds that have none. None is an answer when no path ended with the
+    grid taking exactly such a number (those ends depend on the state
+    alone); the melds that take more at the end are a shortcut."""
     total = sum(have)
     endings = {total - 3 * w: w for w in range(min(have) + 1)}
     order = [s * 9 + r for r in range(9) for s in range(5)]
     lines = [grid.steps(cell, cell in forced) for cell in order]
+    if order_seed:
+        shuffle = random.Random(order_seed).shuffle
+        for i, ways in enumerate(lines):
+            shuffled = []
+            for choices in ways:
+                choices = list(choices)
+                shuffle(choices)
+                shuffled.append(sorted(choices, key=lambda step: step[2]))
+            lines[i] = shuffled
     if not all(any(ways) for ways in lines):
         return None
     pool = grid.max_wilds
@@ -541,10 +563,20 @@ def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], s
         extras = _absorb(pos.status, _shapes(cells), more - k, grid.group_max, grid.strict)
         return None if extras is None else (cells, endings[more], extras)
 
+    def ruled_out(i: int, key: int, k: int) -> bool:
+        if (i, key, k) in dead:
+            return True
+        for shift in range(0, 15, 3):
+            rest = key & ~(7 << shift)
+            for better in _UNDER[(key >> shift) & 7]:
+                if (i, rest | better << shift, k) in dead:
+                    return True
+        return False
+
     def go(i: int, key: int, k: int):
         if i == 45:
             return ending(key, k)
-        if (i, key, k) in dead:
+        if ruled_out(i, key, k):
             return None
         left[0] -= 1
         if left[0] < 0:
@@ -575,6 +607,15 @@ def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], s
         return None
 
     return go(0, 0, 0)
+
+
+def _turned(card: str) -> str:
+    """The card with its rank turned over (2 and 10, 3 and 9, ...)."""
+    c = parse(card)
+    if not c.rank:
+        return card
+    turned = f"{12 - c.rank}{c.suit}"
+    return f"{c.face}={turned}" if c.face else turned
 
 
 def _joined(before: int, after: int, group: int) -> tuple[int, int]:
@@ -641,15 +682,9 @@ class _Position:
         self.swap_face = {c: self.declared_face[c] for c in range(45) if self.status[c] == SWAP}
 
 
-def _solve(
-    table_cards,
-    hand_cards,
-    group_max: int,
-    budget: int | None,
-    must_place_one: bool,
-    blocked=None,
-    strict: bool = False,
-):
+def _read(table_cards, hand_cards, group_max: int, strict: bool, blocked):
+    """The position and its grid: ``(pos, grid, weight, swaps)``, or None
+    for a table no rule allows (a card on it twice)."""
     pos = _Position(table_cards, hand_cards, strict)
     if not pos.ok:
         return None
@@ -663,15 +698,64 @@ def _solve(
         weight[f] = w
         w *= swaps[f] + 1
     pool = sum(pos.free_faces.values()) + sum(pos.hand_faces.values()) + len(pos.swap_face)
-    grid = _Grid(pos.status, pos.swap_face, pool, weight, group_max, strict)
-    if budget is not None:
-        return _best_of(pos, grid, weight, swaps, _program(grid, budget), must_place_one)
-    # The hand cards some meld could take (the others stay in any play).
-    playable = {
+    return pos, _Grid(pos.status, pos.swap_face, pool, weight, group_max, strict), weight, swaps
+
+
+def _playable(pos: _Position, grid: _Grid) -> set[int]:
+    """The hand's cells some meld could take (the others stay in any play)."""
+    return {
         cell
         for cell, s in enumerate(pos.status)
         if s in (HAND, SWAP, REAL_ONLY) and any(gain % grid.width for _, _, gain, _ in grid.options[cell])
     }
+
+
+def _whole_hand(read, turn, strict: bool):
+    """The whole-hand search's tries (``TRIES``): a play of every card of
+    the hand a meld could take and every wild, as ``_solve`` answers; None
+    when there is none; False when the tries gave up. ``turn()`` reads the
+    position with its ranks turned over, for the tries from the other end."""
+    reads = {False: read}
+    for turned, order_seed, steps in TRIES["strict" if strict else "open"]:
+        if turned not in reads:
+            reads[turned] = turn()
+        pos, grid, _, _ = reads[turned]
+        playable = _playable(pos, grid)
+        faces = [pos.hand_faces[f] for f in FACES]
+        freed = Counter(pos.swap_face[c] for c in playable if c in pos.swap_face)
+        have = [pos.free_faces[f] + n + freed[f] for f, n in zip(FACES, faces)]
+        try:
+            whole = _place_all(grid, pos, playable, have, steps, order_seed)
+        except _OutOfSteps:
+            continue
+        if whole is None:
+            return None
+        cells, willies, extras = whole
+        melds, from_hand = _build(pos, pos.status, cells, have, willies, faces, extras)
+        if turned:
+            melds = [[_turned(c) for c in m] for m in melds]
+            from_hand = [_turned(c) for c in from_hand]
+        face_points = sum(POINTS[f] * n for f, n in zip(FACES, faces))
+        return (len(playable) + face_points, len(playable) + sum(faces)), melds, from_hand
+    return False
+
+
+def _solve(
+    table_cards,
+    hand_cards,
+    group_max: int,
+    budget: int | None,
+    must_place_one: bool,
+    blocked=None,
+    strict: bool = False,
+):
+    read = _read(table_cards, hand_cards, group_max, strict, blocked)
+    if read is None:
+        return None
+    pos, grid, weight, swaps = read
+    if budget is not None:
+        return _best_of(pos, grid, weight, swaps, _program(grid, budget), must_place_one)
+    playable = _playable(pos, grid)
     faces = [pos.hand_faces[f] for f in FACES]
     face_points = sum(POINTS[f] * n for f, n in zip(FACES, faces))
     shorts = () if strict else (0, 1)
@@ -679,16 +763,14 @@ def _solve(
         # All of them and every wild first: such a play is the best there
         # is, and finding one is quick where the program is slowest (a full
         # table, many wilds free to move).
-        freed = Counter(pos.swap_face[c] for c in playable if c in pos.swap_face)
-        have = [pos.free_faces[f] + n + freed[f] for f, n in zip(FACES, faces)]
-        try:
-            whole = _place_all(grid, pos, playable, have, STEPS["strict" if strict else "open"])
-        except _OutOfSteps:
-            whole = False
+        def turn():
+            cards = [_turned(c) for c in table_cards], [_turned(c) for c in hand_cards]
+            turned = {(c // 9) * 9 + 8 - c % 9: kind for c, kind in (blocked or {}).items()}
+            return _read(*cards, group_max, strict, turned)
+
+        whole = _whole_hand(read, turn, strict)
         if whole:
-            cells, willies, extras = whole
-            melds, from_hand = _build(pos, pos.status, cells, have, willies, faces, extras)
-            return (len(playable) + face_points, len(playable) + sum(faces)), melds, from_hand
+            return whole
         if whole is None and not sum(faces):
             shorts = shorts[1:]  # searched to the end: no play leaves none of them
     # Then, with open wilds, the plays that leave none or one of them, then
