@@ -11,6 +11,7 @@ from textual.visual import Visual
 from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
 from garito.widgets.dice import Die, face_lines
 from garito.widgets.gamelog import GameLog
+from garito.widgets.keybar import KeyBar
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .helpers import sync
@@ -214,3 +215,55 @@ async def test_the_cards_leave_nothing_stale_on_screen_whatever_changes():
                 hand.cursor = rng.randrange(len(held)) if rng.random() < 0.5 else -1
                 await pilot.pause()
                 assert [s.stale() for s in screens] == [[], []]
+
+
+# ---------------------------------------------------------------- key bar
+
+
+class Busy(App):
+    """A screen with more keys than a line holds, and its menu, rules and
+    quit listed last, as a game screen lists them."""
+
+    BINDINGS = [
+        ("space", "press('pick')", "Pick"),
+        ("enter", "press('move')", "Move here"),
+        ("e", "press('end')", "End turn"),
+        ("d", "press('draw')", "Draw"),
+        ("w", "press('wild')", "Wild"),
+        ("u", "press('undo')", "Undo"),
+        ("r", "press('reset')", "Reset"),
+        ("a", "press('arrange')", "Arrange"),
+        ("h", "press('hint')", "Hint"),
+        ("escape", "press('leave')", "Menu"),
+        ("question_mark", "press('rules')", "Rules"),
+        ("ctrl+x", "press('quit')", "Quit"),
+    ]
+    pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.screen.KEYBAR_LAST = ("press('leave')", "press('rules')", "press('quit')")
+
+    def action_press(self, what: str) -> None:
+        self.pressed.append(what)
+
+
+@sync
+async def test_a_full_key_bar_lets_the_screens_last_keys_give_way_not_menu_rules_quit():
+    for width, shown in (
+        (140, "d Draw  w Wild  u Undo  r Reset  a Arrange  h Hint  esc Menu  ? Rules  ^x Quit"),
+        (80, "space Pick  ⏎ Move here  e End turn  d Draw  …  esc Menu  ? Rules  ^x Quit"),
+        (60, "space Pick  ⏎ Move here  …  esc Menu  ? Rules  ^x Quit"),
+    ):
+        app = Busy()
+        async with app.run_test(size=(width, 5)) as pilot:
+            await pilot.pause()
+            bar = app.query_one(KeyBar)
+            line = bar.render().plain
+            assert line.rstrip().endswith(shown) and len(line) <= width
+            if width == 80:
+                await pilot.click(KeyBar, offset=(line.index("Draw"), 0))  # clicks follow what is shown
+                await pilot.click(KeyBar, offset=(line.index("Rules"), 0))
+                assert app.pressed[-2:] == ["draw", "rules"]

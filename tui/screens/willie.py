@@ -69,7 +69,8 @@ def _flow(words, at: int, indent: int) -> str:
 class WillieScreen(GameScreen):
     HIDES_HANDS = True
     SECRETS = "cards come"
-    # Its keys come first on the key bar, which they nearly fill at 80 columns.
+    # Its keys come first on the key bar, which they can overfill at 80
+    # columns: then the last of them give way (see KeyBar), not these.
     KEYBAR_LAST = ("leave", "rules", "quit")
 
     BINDINGS = [
@@ -88,11 +89,12 @@ class WillieScreen(GameScreen):
         Binding("d", "pass_turn", "Pass"),
         Binding("c", "close", "Close"),
         Binding("w", "wild", "Wild"),
-        Binding("a", "arrange", "Arrange"),
-        Binding("h", "hint", "Hint"),
         Binding("n", "new_meld", "New meld", show=False),
         Binding("u", "undo", "Undo"),
         Binding("r", "reset", "Reset"),
+        # Last, so the learning help gives way first on a full key bar.
+        Binding("a", "arrange", "Arrange"),
+        Binding("h", "hint", "Hint"),
         Binding("s", "sort", "Sort", show=False),
     ]
 
