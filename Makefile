@@ -7,14 +7,20 @@ CLEAN_ENV := env -u NO_COLOR -u TEXTUAL_THEME -u GARITO_ASCII -u FORCE_COLOR -u 
 
 .PHONY: play test test-long bench screenshots clean
 
+# setuptools tells of every editable install, as a warning, that a folder
+# named like the package could shadow it: Garito has no folder called
+# "garito", and the notice reads like a failure to a new user. Only that
+# message is silenced; any other warning of the build still shows.
+QUIET_EDITABLE := PYTHONWARNINGS="ignore:Editable installation:UserWarning"
+
 $(BIN)/garito: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
 $(VENV)/.test-extras: $(BIN)/garito
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
 play: $(BIN)/garito

@@ -24,9 +24,33 @@ class Fairness:
     dof: int
     p: float  # the chance of a deviation at least this large from fair dice
 
+    # The chi-square test holds only when each face is expected at least
+    # five times (Cochran's rule); below that its p says nothing.
+    PER_FACE = 5
+
     @property
     def rolls(self) -> int:
         return sum(self.counts)
+
+    @property
+    def needed(self) -> int:
+        """How many rolls the test needs for this kind of die."""
+        return self.PER_FACE * self.sides
+
+    @property
+    def testable(self) -> bool:
+        return self.rolls >= self.needed
+
+    @property
+    def fair(self) -> bool | None:
+        """Consistent with fair dice at the 1% level; None: too few rolls to say."""
+        return self.p >= 0.01 if self.testable else None
+
+    @property
+    def verdict(self) -> str:
+        if self.fair is None:
+            return f"too few rolls to test (the test needs {self.needed}, {self.PER_FACE} a face)"
+        return "consistent with fair dice" if self.fair else "unlikely from fair dice"
 
 
 def rolled(records) -> tuple[dict[int, Counter], int]:

@@ -20,8 +20,10 @@ from types import ModuleType
 from typing import Any
 
 from . import catalog
+from .checks import is_whole, shown
 from .dice import MT, STREAMS
 from .errors import IllegalAction
+from .names import clean, printable
 
 SCHEMA = 1
 
@@ -36,6 +38,11 @@ class Seat:
     kind: str = "human"  # "human" | "computer"
     level: str = "hard"
 
+    def __post_init__(self) -> None:
+        # Wherever a seat is made (the dialog, --names, a record, the table
+        # server), its name is one a terminal shows as it is.
+        object.__setattr__(self, "name", clean(self.name))
+
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
@@ -44,13 +51,16 @@ class Seat:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Seat:
+    def from_dict(cls, d: Any) -> Seat:
         if not isinstance(d, dict) or not isinstance(d.get("name"), str):
             raise RecordError("a seat needs a name")
         kind = d.get("kind", "human")
         if kind not in ("human", "computer"):
-            raise RecordError(f"a seat is human or computer, not {kind!r}")
-        return cls(d["name"], kind, str(d.get("level", "hard")))
+            raise RecordError(f"a seat is human or computer, not {shown(kind)}")
+        level = d.get("level", "hard")
+        if not isinstance(level, str):
+            raise RecordError(f"a computer's level is a word, not {shown(level)}")
+        return cls(d["name"], kind, printable(level)[:20])
 
 
 @dataclass(frozen=True)
@@ -121,38 +131,52 @@ class Match:
 
     @classmethod
     def from_record(cls, data: Any) -> Match:
-        """Replay a record; ``RecordError`` says what is wrong with a bad one."""
+        """Replay a record; ``RecordError`` says what is wrong with a bad one.
+
+        Every value is checked for its type before it is used: a record is
+        a file from anywhere (a save, an export, a message), and a wrong
+        type must say so here, not fail later in a screen."""
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         schema = data.get("schema")
-        if schema != SCHEMA:
-            raise RecordError(f"record schema {schema!r} is not {SCHEMA} (made by another Garito?)")
+        if not is_whole(schema) or schema != SCHEMA:
+            raise RecordError(f"record schema {shown(schema)} is not {SCHEMA} (made by another Garito?)")
+        game, config, seed = data.get("game"), data.get("config"), data.get("seed")
+        seats, actions, dice = data.get("seats"), data.get("actions"), data.get("dice", [])
+        if not isinstance(game, str):
+            raise RecordError("the record names no game")
+        if game not in catalog.BY_ID:
+            raise RecordError(f"unknown game {shown(game)}")
+        if not isinstance(config, dict):
+            raise RecordError("the record's rules (config) are not a JSON object")
+        if not is_whole(seed):
+            raise RecordError("the seed must be an integer")
+        if not isinstance(seats, list):
+            raise RecordError("the record's seats are not a list")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("the record's actions are not a list of moves")
+        if not isinstance(dice, list) or not all(is_whole(d) for d in dice):
+            raise RecordError("recorded dice are a list of faces")
+        stream = data.get("stream", MT)
+        if stream not in STREAMS:
+            raise RecordError(f"unknown dice stream {shown(stream)}")
+        commitment = data.get("commitment", "")
+        if not isinstance(commitment, str) or len(commitment) > 128:
+            raise RecordError("a seed commitment is a hexadecimal hash")
         try:
-            info = catalog.get(data.get("game"))
+            info = catalog.get(game)
             rules = info.load()
-            config = rules.Config.from_record(data["config"])
-            seed = data["seed"]
-            if not isinstance(seed, int):
-                raise RecordError("the seed must be an integer")
-            seats = tuple(Seat.from_dict(s) for s in data["seats"])
-            dice = data.get("dice", [])
-            if not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
-                raise RecordError("recorded dice are a list of faces")
-            stream = data.get("stream", MT)
-            if stream not in STREAMS:
-                raise RecordError(f"unknown dice stream {stream!r}")
-            commitment = data.get("commitment", "")
-            if not isinstance(commitment, str) or len(commitment) > 128:
-                raise RecordError("a seed commitment is a hexadecimal hash")
-            match = cls.start(info.id, config, seed, seats, tuple(dice), stream, commitment)
-            for text in data["actions"]:
+            config = rules.Config.from_record(config)
+            seated = tuple(Seat.from_dict(s) for s in seats)
+            match = cls.start(info.id, config, seed, seated, tuple(dice), stream, commitment)
+            for text in actions:
                 match = match.play(rules.Action.parse(text))
         except RecordError:
             raise
         except IllegalAction as e:
-            raise RecordError(f"the record does not replay: {e.rule}") from e
-        except (KeyError, TypeError, ValueError, LookupError) as e:
-            raise RecordError(f"the record is damaged: {e}") from e
+            raise RecordError(f"the record does not replay: {_brief(e.rule)}") from e
+        except (ValueError, LookupError) as e:
+            raise RecordError(f"the record is damaged: {_brief(str(e))}") from e
         return match
 
     @classmethod
@@ -161,4 +185,11 @@ class Match:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"not JSON: {e.msg} at line {e.lineno}") from e
+        except (ValueError, RecursionError) as e:  # a number too long, nesting too deep
+            raise RecordError(f"not a record Garito reads ({e})") from e
         return cls.from_record(data)
+
+
+def _brief(message: str) -> str:
+    """A message quoting a file's text, cut to one readable line."""
+    return message if len(message) <= 160 else message[:159] + "…"

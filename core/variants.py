@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from .checks import is_whole, shown
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -64,17 +66,35 @@ class RecordedConfig:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict):
+    def from_dict(cls, data: Any):
+        """The config a record holds; ValueError naming what is wrong.
+
+        A record comes from a file or the network, so every value is checked
+        for its type (whole numbers are not ``true``, lists hold whole
+        numbers) and its size (``LARGEST``); the game's ``Config`` then checks
+        the combination, as it does for the dialog."""
+        if not isinstance(data, dict):
+            raise ValueError(f"{cls.GAME} settings are a JSON object")
         known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
-        unknown = set(data) - set(known)
+        unknown = [str(k)[:30] for k in data if k not in known]
         if unknown:
-            raise ValueError(f"unknown {cls.GAME} settings: {', '.join(sorted(unknown))}")
-        values = dict(data)
+            raise ValueError(f"unknown {cls.GAME} settings: {', '.join(sorted(unknown)[:5])}")
+        values = {}
         for name, value in data.items():
-            if isinstance(known[name].default, tuple):
-                if not isinstance(value, (list, tuple)):
-                    raise ValueError(f"{name} is a list")
-                values[name] = tuple(value)
+            default = known[name].default
+            if isinstance(default, tuple):
+                if not isinstance(value, (list, tuple)) or not all(_small(v) for v in value):
+                    raise ValueError(f"{name} is a list of whole numbers")
+                value = tuple(value)
+            elif isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"{name} is true or false, not {shown(value)}")
+            elif isinstance(default, int):
+                if not _small(value):
+                    raise ValueError(f"{name} is a whole number up to {LARGEST:,}, not {shown(value)}")
+            elif isinstance(default, str) and not isinstance(value, str):
+                raise ValueError(f"{name} is a word, not {shown(value)}")
+            values[name] = value
         return cls(**values)
 
     @classmethod
@@ -84,6 +104,16 @@ class RecordedConfig:
         if not isinstance(data, dict):
             raise ValueError("the settings are a JSON object")
         return cls.from_dict({**cls.LEGACY, **data})
+
+
+# Chips, points, seats and cards: no rule a table plays needs a number past
+# a million, and one past it (2^63, 10^400 in a hostile file) would reach a
+# screen that draws a bar or a row of that many.
+LARGEST = 10**6
+
+
+def _small(value: Any) -> bool:
+    return is_whole(value) and abs(value) <= LARGEST
 
 
 def view_of(view_cls, state, **given):

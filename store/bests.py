@@ -1,39 +1,49 @@
 """Best scores ever, per game and player name (Irwin's Revenge keeps its
-victory points like the original's statistics menu). A damaged file is set
-aside and the records start again; a file that cannot be written loses the
-new record, never the game."""
+victory points like the original's statistics menu). Every value is checked
+as it is read (``jsonfile``): what cannot be read is set aside and said once
+(``take_problem``), the records that can be read are kept; a file that
+cannot be written loses the new record, never the game."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from .atomic import set_aside, write_atomic
+from garito.core.checks import is_whole
+from garito.core.names import clean
+
+from .atomic import write_atomic
+from .jsonfile import DROP, read_object
 from .paths import config_dir
+
+LARGEST = 10**12  # no score a match makes; past it a number is not a score
 
 
 def _path():
     return config_dir() / "bests.json"
 
 
+def _check(game: str, names: Any) -> Any:
+    if not isinstance(names, dict):
+        return DROP
+    return {n: v for n, v in names.items() if is_whole(v) and abs(v) <= LARGEST and clean(n) == n}
+
+
+_problem = ""
+
+
 def load() -> dict[str, dict[str, int]]:
-    path = _path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError):
-        try:
-            set_aside(path)
-        except OSError:
-            pass
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {
-        g: {n: v for n, v in names.items() if isinstance(v, int)}
-        for g, names in data.items()
-        if isinstance(names, dict)
-    }
+    global _problem
+    data, problem = read_object(_path(), _check, "The best scores (bests.json)")
+    _problem = _problem or problem
+    return data
+
+
+def take_problem() -> str:
+    """What reading the best scores set aside in this run ("" if nothing), once."""
+    global _problem
+    problem, _problem = _problem, ""
+    return problem
 
 
 def record(game: str, scores: dict[str, int]) -> dict[str, tuple[int, bool]]:

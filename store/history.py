@@ -12,20 +12,28 @@ Writes are transactions (``BEGIN IMMEDIATE``, waiting up to a few seconds
 for another Garito writing at the same time). A database another process
 holds too long, or a damaged file, raises ``HistoryError`` with a message
 for the player; a damaged file is first moved aside as ``*.corrupt`` (never
-deleted), so the next match starts a new history.
+deleted), so the next match starts a new history. A finished match reaches
+the history through ``store.pending``, which keeps it while the history
+cannot take it.
+
+Every row is checked for its types as it is read (the file may have been
+written by anything): a row that does not hold what a finished match holds
+is left out of the entries and counted (``left_out``), never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from garito.core import standings
+from garito.core import catalog, standings
 from garito.core.match import Match, RecordError
+from garito.core.names import clean
 
 from .atomic import set_aside
 from .paths import data_dir
@@ -36,6 +44,10 @@ WAIT = 5.0  # seconds a writer waits for another to finish
 
 class HistoryError(Exception):
     """The history cannot be read or written; the message says why."""
+
+
+class NoSuchMatch(HistoryError):
+    """The history holds no match of that number."""
 
 
 def db_path() -> Path:
@@ -78,7 +90,7 @@ def _derived(match: Match) -> tuple[str, str, str]:
 class Entry:
     id: int
     game: str
-    finished: str  # ISO 8601, UTC
+    finished: str  # ISO 8601, UTC (to the second, or the microsecond)
     players: tuple[str, ...]
     outcome: tuple[str, ...]
     records: tuple[dict, ...]
@@ -102,7 +114,7 @@ class History:
             self._fail(e)
         except OSError as e:
             reason = e.strerror or e
-            raise HistoryError(f"The history cannot be written ({reason}); this match is not kept.") from e
+            raise HistoryError(f"The history cannot be opened ({reason}).") from e
 
     def close(self) -> None:
         if self.db is not None:
@@ -117,12 +129,10 @@ class History:
     def _fail(self, e: sqlite3.Error):
         text = str(e)
         if "locked" in text or "busy" in text:
-            raise HistoryError(
-                "The history is busy (another Garito is writing it); this match is not kept."
-            ) from e
+            raise HistoryError("The history is busy (another Garito is writing it).") from e
         damaged = not isinstance(e, sqlite3.OperationalError) or "malformed" in text
         if not damaged:  # cannot open or write it (read-only, full disk): leave it be
-            raise HistoryError(f"The history cannot be written ({text}); this match is not kept.") from e
+            raise HistoryError(f"The history cannot be written ({text}).") from e
         try:
             self.db.close()
         except Exception:
@@ -159,17 +169,38 @@ class History:
 
     def add(self, match: Match, finished: datetime | None = None) -> int:
         """Keep a finished match; returns its id."""
-        when = (finished or datetime.now(UTC)).isoformat(timespec="seconds")
+        return self.add_once(match, finished, once=False)[0]
+
+    def add_once(self, match: Match, finished: datetime | str | None = None, *, once: bool = True):
+        """Keep a finished match unless the history holds it already (the
+        same record finished at the same time: a match that waited in
+        ``pending/`` and is added again after a crash); returns its id and
+        whether it was added now. ``finished``: ISO 8601 text as kept, or a
+        time (kept to the second)."""
+        if isinstance(finished, str):
+            when = finished
+        else:
+            when = (finished or datetime.now(UTC)).isoformat(timespec="seconds")
         players, outcome, records = _derived(match)
+        text = match.to_json()
         try:
             with closing(self.db.cursor()) as cur:
                 cur.execute("BEGIN IMMEDIATE")
-                cur.execute(
-                    "INSERT INTO matches (game, finished, record, players, outcome, records)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (match.game, when, match.to_json(), players, outcome, records),
-                )
-                row_id = cur.lastrowid
+                held = None
+                if once:  # inside the transaction: two Garitos adding it at once add it once
+                    held = cur.execute(
+                        "SELECT id FROM matches WHERE game = ? AND finished = ? AND record = ?",
+                        (match.game, when, text),
+                    ).fetchone()
+                if held is None:
+                    cur.execute(
+                        "INSERT INTO matches (game, finished, record, players, outcome, records)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        (match.game, when, text, players, outcome, records),
+                    )
+                    row_id = cur.lastrowid
+                else:
+                    row_id = held[0]
                 cur.execute("COMMIT")
         except sqlite3.Error as e:
             try:
@@ -177,38 +208,103 @@ class History:
             except sqlite3.Error:
                 pass
             self._fail(e)
-        return int(row_id)
+        return int(row_id), held is None
+
+    left_out = 0  # rows the last ``entries()`` could not read
+
+    def left_out_text(self) -> str:
+        """One line on the rows the last ``entries()`` left out; "" if none."""
+        n = self.left_out
+        if not n:
+            return ""
+        return (
+            f"{n} match{'es' if n != 1 else ''} in the history could not be read "
+            f"(damaged, or written by another Garito) and {'are' if n != 1 else 'is'} left out."
+        )
 
     def entries(self, game: str | None = None) -> list[Entry]:
-        """The matches kept, oldest first (those whose record no longer
-        replays are left out)."""
-        sql = "SELECT id, game, finished, players, outcome, records FROM matches WHERE players IS NOT NULL"
+        """The matches kept, oldest first. A row that does not hold what a
+        finished match holds (its record no longer replayed when a
+        migration filled it in, or its columns are not the right JSON) is
+        left out and counted in ``left_out``."""
+        sql = "SELECT id, game, finished, players, outcome, records FROM matches"
         args: tuple = ()
         if game:
-            sql += " AND game = ?"
+            sql += " WHERE game = ?"
             args = (game,)
         try:
             rows = self.db.execute(sql + " ORDER BY finished, id", args).fetchall()
         except sqlite3.Error as e:
             self._fail(e)
-        return [
-            Entry(i, g, f, tuple(json.loads(p)), tuple(json.loads(o)), tuple(json.loads(r)))
-            for i, g, f, p, o, r in rows
-        ]
+        out = [entry for entry in map(_entry, rows) if entry is not None]
+        self.left_out = len(rows) - len(out)
+        return out
 
     def record(self, match_id: int) -> dict:
-        row = self.db.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
+        """A match's record as JSON data; ``HistoryError`` if there is no such
+        match or its record is not a JSON object."""
+        row = None
+        if -(2**63) <= match_id < 2**63:  # SQLite's integers; no id lies beyond
+            try:
+                row = self.db.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
+            except sqlite3.Error as e:
+                self._fail(e)
         if row is None:
-            raise HistoryError(f"No match {match_id} in the history.")
-        return json.loads(row[0])
+            raise NoSuchMatch(f"No match {match_id} in the history.")
+        try:
+            data = json.loads(row[0])
+        except (TypeError, ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise HistoryError(f"Match {match_id}'s record is damaged: it is not a JSON object.")
+        return data
 
     def records(self):
         """Every record kept, as JSON text (the dice audit replays them)."""
         for (text,) in self.db.execute("SELECT record FROM matches ORDER BY id"):
-            yield text
+            yield text if isinstance(text, str) else ""
+
+
+OUTCOMES = ("win", "loss", "draw")
+# A game's own records (points, rounds) are small numbers; anything past
+# this is no record a match made, and would not print as a number.
+LARGEST = 10**12
+
+
+def _entry(row: tuple) -> Entry | None:
+    """A row as an ``Entry``, or None if it does not hold the right types."""
+    row_id, game, finished, players, outcome, records = row
+    if not (isinstance(game, str) and game in catalog.BY_ID and isinstance(finished, str)):
+        return None
+    try:
+        datetime.fromisoformat(finished)
+    except ValueError:
+        return None
+    try:
+        players, outcome, records = json.loads(players), json.loads(outcome), json.loads(records)
+    except (TypeError, ValueError, RecursionError):  # NULL, not JSON, nested too deep
+        return None
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        return None
+    if not (isinstance(outcome, list) and len(outcome) == len(players)):
+        return None
+    if not all(isinstance(o, str) and o in OUTCOMES for o in outcome):
+        return None
+    if not (isinstance(records, list) and all(_seat_records(r) for r in records)):
+        return None
+    return Entry(row_id, game, finished, tuple(map(clean, players)), tuple(outcome), tuple(records))
+
+
+def _seat_records(value) -> bool:
+    return isinstance(value, dict) and all(
+        # the size first: math.isfinite of an int past a float's range raises
+        isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= LARGEST and math.isfinite(v)
+        for v in value.values()
+    )
 
 
 def keep(match: Match, path: Path | None = None) -> int:
-    """Add a finished match to the history; ``HistoryError`` if it cannot."""
+    """Add a finished match to the history; ``HistoryError`` if it cannot
+    (the app keeps matches through ``store.pending``, which waits then)."""
     with History(path) as h:
         return h.add(match)

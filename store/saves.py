@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from garito.core import catalog
 from garito.core.match import Match, RecordError
 
 from .atomic import set_aside, write_atomic
@@ -41,8 +42,11 @@ def save_path(game: str) -> Path:
 def _same_game(old: dict, new: dict) -> bool:
     """Whether ``new`` continues the game recorded in ``old``."""
     keys = ("game", "config", "seed", "seats")
-    return all(old.get(k) == new.get(k) for k in keys) and (
-        new["actions"][: len(old.get("actions") or [])] == old.get("actions")
+    actions = old.get("actions")
+    return (
+        all(old.get(k) == new.get(k) for k in keys)
+        and isinstance(actions, list)
+        and new["actions"][: len(actions)] == actions
     )
 
 
@@ -56,9 +60,9 @@ def save(match: Match) -> Path:
         old = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         old = None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         old = {}
-    if old is not None and not (isinstance(old, dict) and _same_game(old, record)):
+    if old is not None and not (isinstance(old, dict) and _same_game(old, record)) and not _waiting(old):
         replaced = path.parent / "replaced"
         replaced.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(path.stat().st_mtime))
@@ -70,6 +74,28 @@ def save(match: Match) -> Path:
         os.replace(path, target)
     write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False))
     return path
+
+
+def _waiting(old) -> bool:
+    """A finished match's save whose record waits in ``pending/`` for the
+    history: nothing is lost by writing over it."""
+    from .pending import waits
+
+    return isinstance(old, dict) and waits(old)
+
+
+def discard_if(record: dict) -> None:
+    """Discard the save of ``record``'s game if it holds that record (the
+    finished match the history now holds), not a game started since."""
+    game = record.get("game")
+    if not isinstance(game, str) or game not in catalog.BY_ID:
+        return
+    try:
+        held = json.loads(save_path(game).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return
+    if held == record:
+        discard(game)
 
 
 def discard(game: str) -> None:
@@ -97,7 +123,7 @@ def load_work(game: str, moves: int) -> dict | None:
     is none, it belongs to another move, or it cannot be read."""
     try:
         work = json.loads(work_path(game).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     return work if isinstance(work, dict) and work.get("moves") == moves else None
 
@@ -117,16 +143,30 @@ def load_all() -> tuple[list[Saved], list[Damaged]]:
             match = Match.from_json(text)
             if match.game != path.stem:
                 raise RecordError(f"holds a {match.game} game, not {path.stem}")
+            over = match.rules.is_over(match.state)
+            mtime = path.stat().st_mtime
+        except FileNotFoundError:
+            continue  # gone meanwhile (another Garito finished it)
         except (OSError, UnicodeDecodeError, RecordError) as e:
-            moved = None
-            try:
-                moved = set_aside(path)
-            except OSError:
-                pass
-            damaged.append(Damaged(path, moved, str(e)))
+            damaged.append(_aside(path, str(e)))
             continue
-        if match.rules.is_over(match.state):
-            continue  # finished (the app stopped before removing it): nothing to continue
-        found.append(Saved(match.game, path, path.stat().st_mtime, match))
+        except Exception as e:  # noqa: BLE001 - one file must not stop every start
+            # Records are checked for their types as they are read; this is the
+            # last guard, so a save this version cannot read never makes the
+            # app fail at every start: it is set aside and named like any other.
+            damaged.append(_aside(path, f"{type(e).__name__}: {e}"[:160]))
+            continue
+        if over:
+            continue  # finished: its match waits for the history (store.pending), nothing to continue
+        found.append(Saved(match.game, path, mtime, match))
     found.sort(key=lambda s: s.mtime, reverse=True)
     return found, damaged
+
+
+def _aside(path: Path, reason: str) -> Damaged:
+    moved = None
+    try:
+        moved = set_aside(path)
+    except OSError:
+        pass
+    return Damaged(path, moved, reason)

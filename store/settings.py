@@ -1,10 +1,21 @@
-"""Small user preferences (theme, ASCII mode) kept between runs."""
+"""Small user preferences (theme, the player's name, the seats of the last
+game of each kind) kept between runs.
+
+Every value is checked as it is read (``jsonfile``): a file that is not a
+JSON object, or holds a value of the wrong type, is set aside and said once
+(``take_problem``), and the app starts with what could be read.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+from typing import Any
+
+from garito.core.names import clean
 
 from .atomic import write_atomic
+from .jsonfile import DROP, read_object
 from .paths import config_dir
 
 
@@ -12,12 +23,38 @@ def _path():
     return config_dir() / "settings.json"
 
 
+def _seats(value: Any) -> Any:
+    """{game: [seat, ...]}: the dialog checks each seat as it uses it."""
+    if not isinstance(value, dict):
+        return DROP
+    return {game: seats for game, seats in value.items() if isinstance(seats, list)}
+
+
+def _check(key: str, value: Any) -> Any:
+    if key == "theme":
+        return value if isinstance(value, str) else DROP
+    if key == "player":
+        return clean(value)[:12] if isinstance(value, str) else DROP
+    if key == "seats":
+        return _seats(value)
+    return value  # not this version's: kept as it is
+
+
+_problem = ""  # what the first read of this run set aside, told once
+
+
 def load() -> dict:
-    try:
-        data = json.loads(_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    global _problem
+    data, problem = read_object(_path(), _check, "Your settings (settings.json)")
+    _problem = _problem or problem
+    return data
+
+
+def take_problem() -> str:
+    """What reading the settings set aside in this run ("" if nothing), once."""
+    global _problem
+    problem, _problem = _problem, ""
+    return problem
 
 
 def update(**changes) -> None:
@@ -35,16 +72,12 @@ DEFAULT_PLAYER = "Player 1"
 def player() -> str:
     """The player's name: the one kept here; else the one ``garito serve``
     passes (the SSH user name); else "Player 1"."""
-    import os
-
     name = load().get("player")
     if not (isinstance(name, str) and name.strip()):
-        name = os.environ.get("GARITO_PLAYER", "")
+        name = clean(os.environ.get("GARITO_PLAYER", ""))
     return name.strip()[:12] or DEFAULT_PLAYER
 
 
 def player_known() -> bool:
     """Whether the name is known (the first start asks it otherwise)."""
-    import os
-
     return isinstance(load().get("player"), str) or bool(os.environ.get("GARITO_PLAYER", "").strip())

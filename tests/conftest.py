@@ -16,3 +16,13 @@ def garito_home(tmp_path, monkeypatch):
     for var in ("NO_COLOR", "TEXTUAL_THEME", "GARITO_ASCII"):
         monkeypatch.delenv(var, raising=False)
     return home
+
+
+@pytest.fixture
+def snap_compare(snap_compare, request):
+    """The snapshot plugin's ``snap_compare``, and on the screen it takes
+    the checks of tests/walk.py: no text cut at 80×24, no dialog showing the
+    key bar of the screen under it."""
+    from .walk import checked
+
+    return checked(snap_compare, request.node.name)

@@ -193,3 +193,25 @@ async def pick(pilot, *cards: str) -> None:
     for card in cards:
         await go_to(pilot, card)
         await pilot.press("space")
+
+
+def screen_lines(app) -> list[str]:
+    """The terminal's lines as the player sees them (what the snapshot's
+    picture shows, as text)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text().split("\n")[:height]

@@ -16,7 +16,7 @@ from garito.tui.screens.notices import ConfirmScreen, TooSmallScreen
 from garito.tui.screens.results import MatchOverScreen
 from garito.tui.screens.rules import RulesScreen
 
-from .helpers import box_open, box_text, gemelos_match, settle, sync
+from .helpers import box_open, box_text, gemelos_match, screen_lines, settle, sync
 
 
 async def play_to_the_end(pilot, limit=200):
@@ -266,6 +266,64 @@ async def test_too_small_terminal_shows_a_notice_and_recovers():
 
 
 @sync
+async def test_too_small_notice_is_seen_after_a_game_was_shown():
+    # A game screen brings the round-result box's styles with it: the notice
+    # must not be taken for that box (moved off screen, the terminal blank).
+    app = GarApp(start=gemelos_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        text = "\n".join(screen_lines(app))
+        assert "Garito needs a terminal of at least 80×24." in text
+        assert "This one is 60×20" in text
+        await pilot.press("escape")  # and back to the menu: still seen there
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.resize_terminal(70, 22)
+        await settle(pilot)
+        assert "This one is 70×22" in "\n".join(screen_lines(app))
+
+
+@sync
+async def test_first_start_in_a_small_terminal_still_asks_the_name(garito_home):
+    from garito.tui.screens.profile import ProfileScreen
+
+    (garito_home / "settings.json").unlink()
+    app = GarApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)  # the notice stays on top
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, ProfileScreen)
+        await pilot.press(*"Ana", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert [type(s) for s in app.screen_stack].count(TooSmallScreen) == 0
+
+
+@sync
+async def test_a_screen_opened_while_too_small_stays_under_the_notice():
+    # A match's end that arrives while the terminal is small (a timer, not a
+    # key) comes under the notice, and is there when the terminal grows.
+    app = GarApp(start=gemelos_match())
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        app.push_screen(MatchOverScreen("Match over", "Ana wins."))
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
+@sync
 async def test_computer_only_table_plays_itself_to_the_end():
     app = GarApp(start=gemelos_match(seed=5, seats=("computer", "computer", "computer"), stakes="blind"))
     async with app.run_test() as pilot:
@@ -300,11 +358,11 @@ async def test_new_game_dialog_shows_levels_only_where_they_matter_and_remembers
         await pilot.press("enter")
         await settle(pilot)
         dialog = app.screen
-        assert not dialog.query_one("#level-1").visible  # stakes off: nothing to decide
+        assert dialog.query_one("#level-1").disabled  # stakes off: nothing to decide
         dialog.query_one("#var-stakes").focus()
         await pilot.press("right")
         await settle(pilot)
-        assert dialog.query_one("#level-1").visible
+        assert not dialog.query_one("#level-1").disabled
         assert "Blind: everyone stakes" in str(dialog.query_one("#newgame-status").render())
         dialog.query_one("#name-0").value = "Ana"
         dialog.query_one("#kind-1").focus()
@@ -326,3 +384,28 @@ async def test_new_game_dialog_shows_levels_only_where_they_matter_and_remembers
         assert dialog.query_one("#name-0").value == "Ana"
         assert dialog.query_one("#kind-1").value == "human"
         assert "saves/replaced" in str(dialog.query_one("#newgame-status").render())
+
+
+@sync
+async def test_the_palette_offers_nothing_of_textuals_own_but_theme_and_quit():
+    app = GarApp(start=gemelos_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "Quit" in titles and "Leave this game" in titles
+        for textuals in ("Keys", "Maximize", "Minimize", "Screenshot"):
+            assert textuals not in titles
+
+
+@sync
+async def test_the_palette_in_ascii_mode_is_ascii():
+    app = GarApp(ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"rules")
+        await settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "Rules: Gemelos" in text
+        assert text.isascii(), sorted({c for c in text if ord(c) > 127})

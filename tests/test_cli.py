@@ -120,3 +120,27 @@ def test_play_builds_the_match_asked_for():
     ]
     assert match.config.stakes == "before-roll" and match.config.wins_needed == 5
     assert match.config.players == 3
+
+
+@pytest.mark.parametrize("name", ["Gemelos", "GEMELOS", " gemelos "])
+def test_a_game_is_named_in_any_case(name, capsys):
+    assert cli.main(["rules", name]) == 0
+    assert "Twins of t beat any hand" in capsys.readouterr().out
+    args = cli.build_parser().parse_args(["play", name, "--seed", "1"])
+    assert cli.make_match(args).game == "gemelos"
+    assert cli.build_parser().parse_args(["stats", "--game", name.strip()]).game == "gemelos"
+    assert cli.build_parser().parse_args(["history", "--game", name.strip()]).game == "gemelos"
+
+
+def test_rules_into_a_pipe_are_not_padded_with_spaces():
+    run = subprocess.run(
+        [sys.executable, "-c", "from garito.tui.cli import entry; entry()", "rules", "gemelos"],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in __import__("os").environ.items() if k not in ("FORCE_COLOR", "COLUMNS")},
+    )
+    assert run.returncode == 0
+    lines = run.stdout.split("\n")
+    assert "king of the hill" in run.stdout
+    assert all(line == line.rstrip() for line in lines)
+    assert max(len(line) for line in lines) <= 80

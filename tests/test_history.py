@@ -187,8 +187,10 @@ def test_the_commands(capsys):
     assert cli.main(["export", "2", "--text"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Gemelos: Ana (computer, hard), Bea (computer, hard)") and "1. roll" in out
-    assert cli.main(["export", "9"]) == 1
-    assert "No match 9" in capsys.readouterr().err
+    assert cli.main(["export", "9"]) == 2  # a match number it does not hold is a bad argument
+    assert capsys.readouterr().err == "garito: error: no match 9 in the history\n"
+    assert cli.main(["export", "99999999999999999999999"]) == 2  # past SQLite's integers too
+    assert capsys.readouterr().err.count("\n") == 1
     assert cli.main(["audit"]) == 0
     out = capsys.readouterr().out
     assert "d10:" in out and "d8:" in out and "chi-square" in out

@@ -59,7 +59,8 @@ async def test_the_eagle_offer_is_confirmed_with_enter_and_x_keeps():
             screen = table(app)
             assert screen.match.state.stage == "adjust"
             assert "the Ant puts 3 on die 1 and the Eagle sets die 2 to 4" in screen.prompt
-            assert "[b]wins[/b]" in screen.prompt
+            at = screen.prompt.plain.index(" wins") + 1  # "wins", in bold
+            assert any(span.start <= at < span.end and span.style == "bold" for span in screen.prompt.spans)
             await pilot.press(confirm)
             await settle(pilot)
             assert (table(app).match.state.winner == 0) is wins

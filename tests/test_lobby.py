@@ -261,7 +261,7 @@ async def test_nobody_comes_and_computers_take_the_open_seats(monkeypatch):
             ("Ramón", "computer", "hard"),
             ("Lucía", "computer", "hard"),
         ]
-        assert table.prompt.endswith("your roll: press Space.") and not table.check_action("fill", ())
+        assert str(table.prompt).endswith("your roll: press Space.") and not table.check_action("fill", ())
         await pilot.press("space")
         await until(pilot, lambda: len(table.match.actions) == 3)  # Ana, then the two computers
 

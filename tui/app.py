@@ -13,10 +13,13 @@ from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from garito.core.match import Match
+from garito.widgets.glyphs import ascii_filter, to_ascii
 
 from . import THEMES
 from .screens.menu import MenuScreen
@@ -62,6 +65,7 @@ class GarApp(App[None]):
         self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self._start = start
         self._replay = replay
+        self._ascii_filter = ascii_filter() if self.ascii_only else None
 
     def on_mount(self) -> None:
         self.theme = self._wanted_theme
@@ -73,6 +77,61 @@ class GarApp(App[None]):
         if self._replay is not None:
             self.open_replay(self._replay)
         self._check_size(self.size.width, self.size.height)
+        self._tell_set_aside()
+        # In a thread: a history another Garito holds makes it wait seconds.
+        self.run_worker(self._drain_pending, thread=True, group="pending")
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice is shown as text, never markup: notices carry names,
+        rules and what a file held ("[/]" is a name, not a closing tag)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    # ---------------------------------------------------------- files at start
+
+    def _tell_set_aside(self) -> None:
+        """Say once what the small files read at start could not hold."""
+        from garito.store import bests, settings
+
+        bests.load()
+        for problem in (settings.take_problem(), bests.take_problem()):
+            if problem:
+                self.notify(problem, title="Set aside", severity="warning", timeout=10)
+
+    def _drain_pending(self) -> None:
+        """Matches that waited for the history go into it now."""
+        from garito.store.pending import drain
+
+        done = drain()
+        if done.added or done.set_aside:
+            try:
+                self.call_from_thread(self._drained, done)
+            except RuntimeError:
+                pass  # the app closed meanwhile; they are in the history all the same
+
+    def _drained(self, done) -> None:
+        if done.added:
+            many = done.added > 1
+            self.notify(
+                f"{done.added} finished match{'es' if many else ''} that waited for the history "
+                f"{'are' if many else 'is'} in it now.",
+                title="History",
+                timeout=6,
+            )
+        for path in done.set_aside:
+            self.notify(
+                f"A finished match waiting for the history could not be read; it is kept as {path}.",
+                title="Set aside",
+                severity="warning",
+                timeout=10,
+            )
 
     # ---------------------------------------------------------- navigation
 
@@ -89,8 +148,12 @@ class GarApp(App[None]):
         self.push_screen(screen_for(match).replay(at))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's commands (themes, keys, quit) and Garito's own."""
-        yield from super().get_system_commands(screen)
+        """Textual's theme and quit commands, and Garito's own. Not Textual's
+        "Keys" (a help panel for widgets), "Maximize" or "Screenshot" (an SVG
+        written where the server runs, over SSH): nothing a player needs."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Quit"):
+                yield command
         from garito.core import catalog
 
         from .screens.game import GameScreen
@@ -135,6 +198,36 @@ class GarApp(App[None]):
 
     # ---------------------------------------------------------- too small
 
+    def get_line_filters(self):
+        """In ASCII mode every sign drawn is ASCII, Textual's own included."""
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_filter] if self._ascii_filter is not None else filters
+
+    def notify(self, message: str, *, title: str = "", **kwargs) -> None:
+        if self.ascii_only:  # a rule's words from the core may hold signs ("1 ≤ minimum")
+            message, title = to_ascii(message), to_ascii(title)
+        super().notify(message, title=title, **kwargs)
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
+        """Screens opened while the terminal is too small (a computer ending
+        the match, the first start's question) go under the notice."""
+        if self.ascii_only and isinstance(screen, CommandPalette):
+            screen.call_after_refresh(self._ascii_palette, screen)
+        if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+            opened = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+            super().push_screen(TooSmallScreen())
+            return opened
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+
+    @staticmethod
+    def _ascii_palette(palette) -> None:
+        from textual.command import SearchIcon
+
+        for icon in palette.query(SearchIcon):  # a magnifying glass, two cells wide
+            icon.icon = ">"
+            icon.refresh()
+
     def on_resize(self, event: Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
@@ -144,6 +237,7 @@ class GarApp(App[None]):
         if small and not showing:
             self.push_screen(TooSmallScreen())
         elif small:
-            self.screen.query_one(TooSmallScreen.Notice).size_now = (width, height)
+            for notice in self.screen.query(TooSmallScreen.SizeNotice):  # none before it composes
+                notice.size_now = (width, height)
         elif showing:
             self.pop_screen()

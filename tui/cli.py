@@ -84,10 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game")
     games = ", ".join(g.id for g in catalog.GAMES)
     stats = sub.add_parser("stats", help="statistics of finished matches", description="Per player and game.")
-    stats.add_argument("--game", choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games)
+    stats.add_argument(
+        "--game", type=_game_name, choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games
+    )
     stats.add_argument("--player", help="one player's name")
     history = sub.add_parser("history", help="list finished matches", description="List finished matches.")
-    history.add_argument("--game", choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games)
+    history.add_argument(
+        "--game", type=_game_name, choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games
+    )
     export = sub.add_parser(
         "export", help="print a finished match's record", description="Print a finished match's record."
     )
@@ -181,6 +185,11 @@ def read_record(path: str):
         raise UsageError(f"{path}: {e}") from None
 
 
+def _game_name(text: str) -> str:
+    """A game as typed: ``Gemelos`` is ``gemelos``."""
+    return text.strip().lower()
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a whole number from 1 to 65535, not {text!r}")
@@ -255,9 +264,11 @@ def _playable(game: str):
     from garito.core import catalog
 
     try:
-        info = catalog.get(game)
-    except LookupError as e:
-        raise UsageError(str(e)) from None
+        info = catalog.get(_game_name(game))
+    except LookupError:
+        raise UsageError(
+            f"unknown game {game!r} (choose from {', '.join(g.id for g in catalog.GAMES)})"
+        ) from None
     if not info.playable:
         raise UsageError(f"{info.title} is not playable yet")
     return info
@@ -267,6 +278,7 @@ def make_match(args):
     """The match ``garito play`` asks for, or UsageError saying what is wrong."""
     from garito.core.dice import fresh_seed
     from garito.core.match import Match, Seat
+    from garito.core.names import clean
 
     from .games import default_names
 
@@ -289,7 +301,7 @@ def make_match(args):
         raise UsageError(f"{info.title} is for {span} seats, not {len(seats)}")
     names = default_names([k for k, _ in seats])
     if args.names:
-        given = [n.strip() for n in args.names.split(",")]
+        given = [clean(n).strip() for n in args.names.split(",")]
         if len(given) != len(seats) or not all(given):
             raise UsageError(f"--names needs {len(seats)} non-empty names, one per seat")
         names = given
@@ -321,13 +333,21 @@ def make_match(args):
 
 
 def print_rules(game: str) -> None:
-    _playable(game)
+    game = _playable(game).id
     from rich.console import Console
     from rich.markdown import Markdown
 
     from .screens.rules import rules_text
 
-    Console().print(Markdown(rules_text(game)))
+    console = Console()
+    if console.is_terminal:
+        console.print(Markdown(rules_text(game)))
+        return
+    # Into a pipe or a file: the same lines, without the spaces that pad
+    # each one to the console's width.
+    with console.capture() as captured:
+        console.print(Markdown(rules_text(game)))
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -369,7 +389,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:  # pragma: no cover - the console script
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # `garito history | head`: the reader has gone, no traceback
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own advice
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

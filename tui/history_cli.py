@@ -1,7 +1,9 @@
 """``garito stats``, ``garito history``, ``garito export`` and ``garito
 audit``: the history and the dice audit, printed (Rich tables; no Textual).
 Each returns the exit status; a history that cannot be read says why in
-one line and returns 1."""
+one line and returns 1, a match number it does not hold says so in one
+line and returns 2 (a bad argument). Names go into the tables as text,
+never as markup."""
 
 from __future__ import annotations
 
@@ -10,23 +12,24 @@ import sys
 
 from rich.console import Console
 from rich.table import Table
-
-
-class NotFound(Exception):
-    pass
+from rich.text import Text
 
 
 def _read(what):
     """``what(history)``, or None once the reason the history cannot be
-    read is printed."""
+    read is printed; rows it could not read are said in one line."""
     from garito.store.history import History, HistoryError
 
     try:
         with History() as h:
-            return what(h)
+            out = what(h)
+            left_out = h.left_out_text()
     except HistoryError as e:
         print(f"garito: {e}", file=sys.stderr)
         return None
+    if left_out:
+        print(f"garito: {left_out}", file=sys.stderr)
+    return out
 
 
 def stats(game: str | None, player: str | None) -> int:
@@ -49,7 +52,7 @@ def stats(game: str | None, player: str | None) -> int:
     ordered = sorted(lines, key=lambda x: (x.player, x.game))
     for line in ordered:
         table.add_row(
-            line.player,
+            Text(line.player),
             catalog.get(line.game).title,
             str(line.played),
             str(line.won),
@@ -69,7 +72,7 @@ def stats(game: str | None, player: str | None) -> int:
         kinds = st.kinds(line.game)
         for key, value in line.records.items():
             records.add_row(
-                line.player, catalog.get(line.game).title, kinds.get(key, (key,))[0], f"{value:g}"
+                Text(line.player), catalog.get(line.game).title, kinds.get(key, (key,))[0], f"{value:g}"
             )
     if records.row_count:
         console.print(records)
@@ -92,24 +95,48 @@ def history(game: str | None) -> int:
     for e in entries:
         table.add_row(
             str(e.id),
-            e.finished[:16].replace("T", " "),
+            Text(e.finished[:16].replace("T", " ")),
             catalog.get(e.game).title,
-            ", ".join(e.players),
-            e.result_text(),
+            Text(", ".join(e.players)),
+            Text(e.result_text()),
         )
     console.print(table)
     return 0
 
 
 def export(match_id: int, as_text: bool) -> int:
-    record = _read(lambda h: h.record(match_id))
-    if record is None:
+    from garito.core.match import RecordError
+    from garito.store.history import History, HistoryError, NoSuchMatch
+
+    try:
+        with History() as h:
+            record = h.record(match_id)
+    except NoSuchMatch:  # a match number is an argument: a bad one exits 2
+        print(f"garito: error: no match {match_id} in the history", file=sys.stderr)
+        return 2
+    except HistoryError as e:
+        print(f"garito: {e}", file=sys.stderr)
         return 1
     if not as_text:
-        print(json.dumps(record, indent=1, ensure_ascii=False))
+        print(record_json(record))
         return 0
-    print(transcript(record))
+    try:
+        print(transcript(record))
+    except RecordError as e:
+        print(f"garito: match {match_id} no longer replays ({e}); export it as JSON.", file=sys.stderr)
+        return 1
     return 0
+
+
+def record_json(record: dict) -> str:
+    """A record as the JSON an export holds: letters as they are, unless a
+    damaged record holds what no file can encode (then escaped)."""
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(record, indent=1)
+    return text
 
 
 def transcript(record: dict) -> str:
@@ -149,8 +176,11 @@ def audit() -> int:
         for face, n in enumerate(f.counts, 1):
             table.add_row(str(face), f"{n:,}", f"{n / f.rolls:.1%}")
         console.print(table)
-        verdict = "consistent with fair dice" if f.p >= 0.01 else "unlikely from fair dice"
-        console.print(f"  chi-square {f.chi2:.2f} on {f.dof} degrees of freedom, p = {f.p:.3f}: {verdict}\n")
+        if f.fair is None:
+            console.print(f"  {f.verdict[0].upper()}{f.verdict[1:]}.\n")
+            continue
+        test = f"chi-square {f.chi2:.2f} on {f.dof} degrees of freedom, p = {f.p:.3f}"
+        console.print(f"  {test}: {f.verdict}\n")
     if bad:
         console.print(f"{bad} record(s) could not be replayed and were left out.")
     return 0

@@ -1,5 +1,9 @@
 """Choice: a one-line picker cycled with ←/→ (or h/l, space), for forms that
-must fit 80×24. Posts ``Choice.Changed`` with the new value."""
+must fit 80×24. Posts ``Choice.Changed`` with the new value.
+
+The arrows round the value say it can be changed: a choice of one value, or
+a disabled one, shows its value without them (in their place, so columns
+stay aligned), and one value is never focused."""
 
 from __future__ import annotations
 
@@ -56,6 +60,7 @@ class Choice(Widget, can_focus=True):
         self.value_width = width or max(len(t) for t, _ in self.options)
         values = [v for _, v in self.options]
         self.set_reactive(Choice.index, values.index(value) if value in values else 0)
+        self.can_focus = len(self.options) > 1  # nothing to change: Tab passes it by
 
     @property
     def value(self) -> Any:
@@ -83,5 +88,7 @@ class Choice(Widget, can_focus=True):
         text = Text(no_wrap=True)
         if self.label:
             text.append(f"{self.label:<{self.label_width}} ")
-        text.append(f"{g['left']} {self.options[self.index][0]:<{self.value_width}} {g['right']}")
+        changes = len(self.options) > 1 and not self.disabled
+        left, right = (g["left"], g["right"]) if changes else (" ", " ")
+        text.append(f"{left} {self.options[self.index][0]:<{self.value_width}} {right}")
         return text

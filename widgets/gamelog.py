@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .glyphs import is_ascii, to_ascii
 from .rows import RowRepaint
 
 
@@ -45,6 +46,7 @@ class GameLog(RowRepaint, Widget, can_focus=False):
         if width != self._width or len(self._wrapped) > len(self.lines):
             self._width, self._wrapped = width, []
         for line in self.lines[len(self._wrapped) :]:
+            line = to_ascii(line) if is_ascii(self) else line
             self._wrapped.append(
                 textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
             )

@@ -1,6 +1,8 @@
-"""Line: bound text (markup allowed), repainted only where it changed.
+"""Line: bound text, repainted only where it changed.
 
-Cheaper than updating a Static by hand, and bindable. When the text
+Cheaper than updating a Static by hand, and bindable. ``text`` is a ``str``,
+drawn as it is (never parsed as markup: a prompt holds players' names), or
+a Rich ``Text`` the screen styled (``widgets.text.styled``). When the text
 changes, only the wrapped rows that differ are repainted, each only as far
 as its longer version reaches: a prompt that changes one word of one row
 costs that row, not the whole block with its blank rows.
@@ -12,7 +14,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .glyphs import ascii_text, is_ascii
 from .rows import RowRepaint
+from .text import as_text
 
 
 class Line(RowRepaint, Widget, can_focus=False):
@@ -20,13 +24,17 @@ class Line(RowRepaint, Widget, can_focus=False):
     Line { height: auto; }
     """
 
-    text: reactive[str] = reactive("", repaint=False, layout=True)
+    text: reactive[str | Text] = reactive("", repaint=False, layout=True)
+
+    def _text(self) -> Text:
+        text = as_text(self.text, overflow="fold")
+        return ascii_text(text) if is_ascii(self) else text
 
     def _rows(self) -> list[tuple[str, str]]:
-        """The rows on screen: (plain text, the row's markup-free spans as
-        a key), so a change of style alone also counts as a change."""
+        """The rows on screen: (plain text, the row's spans as a key), so a
+        change of style alone also counts as a change."""
         width = max(1, self.content_size.width)
-        lines = Text.from_markup(self.text, overflow="fold").wrap(self.app.console, width)
+        lines = self._text().wrap(self.app.console, width)
         return [(line.plain.rstrip(), repr(line.spans)) for line in lines]
 
     def watch_text(self) -> None:
@@ -36,4 +44,4 @@ class Line(RowRepaint, Widget, can_focus=False):
 
     def render(self) -> Text:
         self.shown(self._rows())
-        return Text.from_markup(self.text, overflow="fold")
+        return self._text()

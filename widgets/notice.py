@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Static
+
+from .glyphs import ascii_text, is_ascii, to_ascii
 
 WIDTH = 52
 OFF_SCREEN = (0, 1000)  # kept laid out there, so showing it resizes nothing
@@ -42,17 +45,21 @@ class Notice(Vertical, can_focus=False):
     """
 
     def compose(self):
-        yield Static(id="notice-body")
+        yield Static(id="notice-body", markup=False)  # a round's result names players: text
         yield Static("Space / Enter: continue", classes="notice-keys")
 
     def open(self, title: str, body: Text | str, size) -> None:
         """Show ``body`` under ``title``, centred in a screen of ``size``."""
-        self.border_title = title
+        if is_ascii(self):
+            title, body = to_ascii(title), ascii_text(body)
+        self.border_title = Content(title)  # text, never markup
         self.body = body
         self.query_one("#notice-body", Static).update(body)
         inner = WIDTH - 4
-        plain = body.plain if isinstance(body, Text) else str(body)
-        lines = sum(max(1, -(-len(line) // inner)) for line in plain.split("\n"))
+        # Wrapped as the body will be, by words: counting characters fell a
+        # line short where a long name pushed a word over.
+        text = body if isinstance(body, Text) else Text(str(body))
+        lines = len(text.wrap(self.app.console, inner))
         height = min(lines + 4, max(5, size.height - 2))
         self.styles.max_height = size.height - 2
         self._place = (max(0, (size.width - WIDTH) // 2), max(0, (size.height - height) // 2))

@@ -30,7 +30,7 @@ class SeatRow:
 
 class Scoreboard(RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
-    Scoreboard { height: auto; }
+    Scoreboard { height: auto; text-wrap: nowrap; }
     """
     COMPONENT_CLASSES = {"scoreboard--header", "scoreboard--turn", "scoreboard--lead", "scoreboard--out"}
 
@@ -53,20 +53,29 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
         one span per row: a grid table would emit a span (and its escape
         codes) per cell and per gap."""
         g = glyphs(is_ascii(self))
-        names = [r.name + (f" {g['computer']}" if r.computer else "") for r in self.rows]
+        tags = [f" {g['computer']}" if r.computer else "" for r in self.rows]
+        names = [r.name + tag for r, tag in zip(self.rows, tags)]
         name_w = min(14, max([len(self.label), *map(len, names)]))
         widths = [
             max([len(c), *(len(r.cells[i]) for r in self.rows if i < len(r.cells))])
             for i, c in enumerate(self.columns)
         ]
+        # In a narrow panel (six seats, long names) the names give way, not
+        # the last columns: a row never runs past the widget's width.
+        room = self.content_size.width - 2 - sum(w + 1 for w in widths)
+        if self.content_size.width and room < name_w:
+            name_w = max(len(self.label) if room >= len(self.label) else 4, room)
 
-        def line(mark: str, name: str, cells) -> str:
-            name = name if len(name) <= name_w else name[: name_w - 1] + "…"
+        def line(mark: str, name: str, cells, tag: str = "") -> str:
+            if len(name) + len(tag) > name_w:
+                name = name[: max(1, name_w - len(tag) - 1)] + "…"
+            name += tag
             parts = [mark, f"{name:<{name_w}}", *(f"{c:<{w}}" for c, w in zip(cells, widths))]
             return " ".join(parts).rstrip()
 
         lines = [(line(" ", self.label, self.columns), "scoreboard--header")]
-        for row, name in zip(self.rows, names):
+        for row, tag in zip(self.rows, tags):
+            name = row.name
             mark = g["turn"] if row.turn else (g["lead"] if row.lead else " ")
             style = (
                 "scoreboard--out"
@@ -77,7 +86,7 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
                 if row.lead
                 else ""
             )
-            lines.append((line(mark, name, row.cells), style))
+            lines.append((line(mark, name, row.cells, tag), style))
         return lines
 
     def render(self) -> RenderableType:

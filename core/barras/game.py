@@ -78,6 +78,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):  # a record or a message may hold anything
+            raise ValueError(f"Barras actions are written as text, not {type(text).__name__}")
         parts = text.split()
         if parts in (["sit"], ["roll"], ["close"]):
             return cls(parts[0])

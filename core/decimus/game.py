@@ -58,6 +58,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):  # a record or a message may hold anything
+            raise ValueError(f"Decimus actions are written as text, not {type(text).__name__}")
         parts = text.split()
         if parts in (["stand"], ["pass"], ["see"], ["fold"]):
             return cls(parts[0])

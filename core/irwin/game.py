@@ -71,6 +71,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):  # a record or a message may hold anything
+            raise ValueError(f"Irwin's Revenge actions are written as text, not {type(text).__name__}")
         parts = text.split()
         try:
             if parts in (["throw"], ["keep"], ["pass"]):

@@ -123,6 +123,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):  # a record or a message may hold anything
+            raise ValueError(f"Red Man's Throw actions are written as text, not {type(text).__name__}")
         parts = text.split()
         if parts in (["roll"], ["tip"]):
             return cls(parts[0])

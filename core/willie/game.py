@@ -104,6 +104,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):  # a record or a message may hold anything
+            raise ValueError(f"Willie actions are written as text, not {type(text).__name__}")
         words = text.split(maxsplit=1)
         if words in (["pass"], ["close"], ["continue"]):
             return cls(words[0])

@@ -14,13 +14,14 @@ from garito.core import barras as b
 from garito.core import words
 from garito.core.barras.odds import beat_chance, win_chance
 from garito.core.match import Match
-from garito.widgets.chart import Chart, plot_lines
+from garito.widgets.chart import Chart, legend_height, plot_lines
 from garito.widgets.dice import DiceTray, Die
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .game import GameScreen
 
@@ -46,7 +47,7 @@ class BarrasScreen(GameScreen):
     rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
+    prompt: var[str | Text] = var("")
     series: var[tuple[tuple[int, ...], ...]] = var(())
     labels: var[tuple[str, ...]] = var(())
 
@@ -84,65 +85,75 @@ class BarrasScreen(GameScreen):
         cfg = s.config
         gl = glyphs(self.app.ascii_only)
         dash = gl["dash"]
+        # A round's result on screen: the table as that round ended.
+        ended = s.history[-1] if self.ended is not None and s.history else None
+        events = s.events[: self.ended] if ended else s.events
+        bar = ended.bar if ended else s.bar
         self.heading = (
-            f"Barras {dash} round {s.round} {dash} bar {s.bar} {dash} bets "
+            f"Barras {dash} round {ended.number if ended else s.round} {dash} bar {bar} {dash} bets "
             f"{cfg.stake_min}{gl['range']}{cfg.stake_max}, fee {cfg.fee}, solo {cfg.solo}"
         )
-        self._show_seats(s)
-        self._show_dice(s)
+        self._show_seats(s, ended)
+        self._show_dice(s, bar, events)
         seat = s.to_act
-        self._show_stake(s, seat)
-        self.prompt = self._prompt(s, seat)
+        if ended:
+            self.hide_stake()
+            self.prompt = f"Round {ended.number} is over."
+        else:
+            self._show_stake(s, seat)
+            self.prompt = self._prompt(s, seat)
         self.series = tuple(tuple(row[i] for row in s.chip_history) for i in range(len(m.seats)))
         self.labels = tuple(name[:8] for name in m.names)
-        self.tell_story(s.events)
+        self.tell_story(events)
 
-    def _show_seats(self, s: b.View) -> None:
+    def _show_seats(self, s: b.View, ended: b.RoundResult | None) -> None:
         gl = glyphs(self.app.ascii_only)
         cfg = s.config
         self.columns = ("Chips", "Bet", "Throw", "Net")
+        bets, throws, bar = (ended.bets, ended.throws, ended.bar) if ended else (s.bets, s.throws, s.bar)
         rows = []
         for i, seat in enumerate(self.match.seats):
-            bet = s.bets[i]
-            out = s.chips[i] == 0 and i not in s.order
+            bet = bets[i]
+            out = s.chips[i] == 0 and i not in s.order and not (ended and bet)
             if out:
                 bet_cell = "out"
             elif bet is None:
                 bet_cell = gl["pending"]
             else:
                 bet_cell = str(bet) if bet else "sits"
-            throw = s.throws[i]
-            throw_cell = gl["pending"] if throw is None else f"{throw}{gl['lead'] if throw > s.bar else ''}"
+            throw = throws[i]
+            throw_cell = gl["pending"] if throw is None else f"{throw}{gl['lead'] if throw > bar else ''}"
             net = s.chips[i] - cfg.bankroll
             rows.append(
                 SeatRow(
                     seat.name,
                     (f"{s.chips[i]:>5}", f"{bet_cell:<4}", f"{throw_cell:<5}", f"{net:+d}" if net else "0"),
-                    turn=i == s.to_act,
+                    turn=i == s.to_act and not ended,
                     computer=not seat.is_human,
                     out=out,
                 )
             )
         self.rows = tuple(rows)
 
-    def _show_dice(self, s: b.View) -> None:
+    def _show_dice(self, s: b.View, bar_value: int, events) -> None:
         names = self.match.names
-        tens, units = s.bar_dice
+        croupier = next((e for e in reversed(events) if e.kind == "round"), None)
+        tens, units = croupier.dice if croupier is not None else s.bar_dice
         bar = (Die(tens, 10, "held", f"{tens:02d}"), Die(units, 10, "held", str(units)))
-        last = self._last_throw(s)
+        last = self._last_throw(events)
         if last is None:
             self.dice = bar
-            self.caption = f"Bar {s.bar}: to win, throw more"
+            self.caption = f"Bar {bar_value}: to win, throw more"
             return
         seat, dice, v, rolloff = last
-        mark = "win" if v > s.bar else "lose"
+        mark = "win" if v > bar_value else "lose"
         self.dice = bar + (Die(dice[0], 10, mark, f"{dice[0]:02d}"), Die(dice[1], 10, mark, str(dice[1])))
         what = "rolls off" if rolloff else "throws"
-        self.caption = f"Bar {s.bar}  {names[seat]} {what} {v}"
+        self.caption = f"Bar {bar_value}  {names[seat]} {what} {v}"
 
-    def _last_throw(self, s: b.View):
-        """The latest throw of this round: (seat, dice, value, roll-off?)."""
-        for e in reversed(s.events):
+    def _last_throw(self, events):
+        """The latest throw of the round ``events`` end in: (seat, dice, value, roll-off?)."""
+        for e in reversed(events):
             if e.kind == "round":
                 return None
             if e.kind in ("roll", "rolloff"):
@@ -163,7 +174,7 @@ class BarrasScreen(GameScreen):
             note = "o shows the odds"
         self.offer_stake(seat, r.start, r.stop - 1, note)
 
-    def _prompt(self, s: b.View, seat: int | None) -> str:
+    def _prompt(self, s: b.View, seat: int | None) -> str | Text:
         if seat is None:
             return "The table is closed."
         name = self.match.names[seat]
@@ -172,10 +183,10 @@ class BarrasScreen(GameScreen):
             return f"{name} is {verb}{glyphs(self.app.ascii_only)['ellipsis']}"
         arrows = glyphs(self.app.ascii_only)["arrows"]
         if s.stage == "bet":
-            return f"[b]{name}[/b]: bet ({arrows}, Enter) or s to sit out."
+            return styled(f"[b]$name[/b]: bet ({arrows}, Enter) or s to sit out.", name=name)
         if s.stage == "rolloff":
-            return f"[b]{name}[/b]: tied for the highest. Space rolls off."
-        return f"[b]{name}[/b], your throw: press Space."
+            return styled("[b]$name[/b]: tied for the highest. Space rolls off.", name=name)
+        return styled("[b]$name[/b], your throw: press Space.", name=name)
 
     # ------------------------------------------------------------ keys
 
@@ -226,7 +237,7 @@ class BarrasScreen(GameScreen):
             r = after.state.history[-1]
             humans_in = [i for i in self._humans if r.bets[i]]
             if humans_in or r.kind == "fee" and self._humans:
-                self._round_result(r, proceed)
+                self._round_result(r, self.hold_round(before, after, proceed))
                 return
         proceed()
 
@@ -275,8 +286,17 @@ class BarrasScreen(GameScreen):
             body.append(f" {star} {m.names[i]:<12} {res.chips[i]:>6} {res.net[i]:>+6}\n")
         body.append(f"   {'The house':<12} {'':>6} {res.house:>+6}\n\n")
         series = tuple(tuple(row[i] for row in m.state.chip_history) for i in range(len(m.seats)))
-        body.append_text(
-            plot_lines(series, tuple(n[:8] for n in m.names), 56, 6, ascii_only=self.app.ascii_only)
-        )
+        labels = tuple(n[:8] for n in m.names)
+        # The chart takes the rows the box has left (at 80×24: 19, less the
+        # lines above and the seed), up to six, legend included.
+        room = self.app.size.height - 5 - (6 + len(m.seats))
+        rows = min(6, room - legend_height(labels, 56))
+        chart = plot_lines(series, labels, 56, rows, ascii_only=self.app.ascii_only)
+        over = len(chart.plain.split("\n")) - room
+        if over > 0:  # the legend's "together" line
+            rows -= over
+            chart = plot_lines(series, labels, 56, rows, ascii_only=self.app.ascii_only)
+        if rows >= 2:
+            body.append_text(chart)
         body.append(f"\nSeed {m.seed}", "dim")
         self.show_result("Session over", body, "n: a new session (same seats and rules)    Enter: menu")

@@ -23,6 +23,7 @@ from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.stake import StakeBar
+from garito.widgets.text import styled
 
 from .game import GameScreen
 
@@ -55,7 +56,7 @@ class DecimusScreen(GameScreen):
     seat_rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
+    prompt: var[str | Text] = var("")
 
     def __init__(self, match: Match, seating=None) -> None:
         super().__init__(match, seating)
@@ -220,9 +221,10 @@ class DecimusScreen(GameScreen):
             self.prompt = f"{names[seat]}'s turn."
             self.hide_stake()
         elif s.stage == "roll":
-            self.prompt = (
-                f"[b]{names[seat]}[/b]: pick dice to reroll (1{gl['range']}5), then Enter; "
-                "with none picked, Enter is done."
+            self.prompt = styled(
+                f"[b]$name[/b]: pick dice to reroll (1{gl['range']}5), then Enter; "
+                "with none picked, Enter is done.",
+                name=names[seat],
             )
             self.hide_stake()
         else:
@@ -237,7 +239,12 @@ class DecimusScreen(GameScreen):
                     f"{names[rival]} stands at {theirs}, you at {mine}: see {theirs}, raise, "
                     f"or fold (they score {mine or 1})"
                 )
-            self.prompt = f"[b]{names[seat]}[/b], {title}: {said}. [dim]You win it {odds:.0%}.[/dim]"
+            self.prompt = styled(
+                f"[b]$name[/b], $title: $said. [dim]You win it {odds:.0%}.[/dim]",
+                name=names[seat],
+                title=title,
+                said=said,
+            )
             self.query_one(StakeBar).label = "Raise by" if s.bet_made else "Bet"
             self.offer_stake(seat, 1, dx.MAX_RAISE, "")
             self._note()
@@ -361,8 +368,8 @@ class DecimusScreen(GameScreen):
         res = dx.result(m.state)
         names = m.names
         body = Text()
-        body.append(f"{names[res.winner]} wins the match, {res.scores[res.winner]} to ", "bold")
-        body.append(f"{res.scores[1 - res.winner]}", "bold")
-        body.append(f"\nafter {res.rounds} round{'s' if res.rounds != 1 else ''}.\n")
+        won, lost = res.scores[res.winner], res.scores[1 - res.winner]
+        body.append(f"{names[res.winner]} wins the match, {won} to {lost}, ", "bold")
+        body.append(f"after {res.rounds} round{'s' if res.rounds != 1 else ''}.\n")
         body.append(f"\nSeed {m.seed}", "dim")
         self.show_result("Match over", body)

@@ -72,6 +72,7 @@ class GameScreen(Screen[None]):
         self._notice_timer = None  # closes it at a table with no human
         self._reveal = None  # opens it a moment after the move that ended the round
         self._notice = None  # the round's result box, once mounted
+        self.ended: int | None = None  # a round's result is up: the table shows events[:ended]
         self._story: list[str] = []  # the log so far; events only ever grow
         self._story_names: tuple[str, ...] = match.names
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
@@ -172,6 +173,20 @@ class GameScreen(Screen[None]):
     def action_stake_by(self, delta: int) -> None:
         self.amount = max(self.low, min(self.high, self.amount + delta))
 
+    def hold_round(self, before: Match, after: Match, proceed):
+        """While a round's result is on screen the table shows the round
+        that ended, not the next one the same move began: the events up to
+        the next round's first (``ended``). Returns what closes the box."""
+        events, new = after.state.events, range(len(after.state.events) - 1, len(before.state.events) - 1, -1)
+        self.ended = next((i for i in new if events[i].kind == "round"), len(events))
+        self.show()
+
+        def closed(_=None) -> None:
+            self.ended = None
+            proceed()
+
+        return closed
+
     def round_box(self, title: str, body, then) -> None:
         """Show a round's result over the table; ``then()`` when it closes.
         It opens a moment after the move that ended the round (half the
@@ -244,7 +259,7 @@ class GameScreen(Screen[None]):
         move = (
             f"move {self.at} of {last}: {self.match.actions[-1]}" if self.at else f"the start (0 of {last})"
         )
-        self.prompt = f"Replay, {move}.  ← → step, Home End, Esc back"
+        self.prompt = f"Replay, {move}.  ←/→ step, Home End, Esc back"
 
     def _replay_key(self, event) -> None:
         keys = {"left": -1, "right": 1, "pageup": -10, "pagedown": 10}
@@ -315,6 +330,8 @@ class GameScreen(Screen[None]):
 
         self._notice = Notice()
         self.mount(self._notice)
+        # Colours a screen picks itself (the suits) follow the theme.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show())
         if self.frames is not None:
             self.busy = True  # nobody plays in a replay
             self.step_to(self.at)
@@ -472,12 +489,11 @@ class GameScreen(Screen[None]):
             if self.seating.seat is not None and self.rules.is_over(self.match.state):
                 self._keep_in_history()
             return
+        if self.rules.is_over(self.match.state):
+            self._keep_in_history()
+            return
         try:
-            if self.rules.is_over(self.match.state):
-                saves.discard(self.match.game)
-                self._keep_in_history()
-            else:
-                saves.save(self.match)
+            saves.save(self.match)
         except OSError as e:
             if not self._save_failed:
                 self._save_failed = True
@@ -490,16 +506,30 @@ class GameScreen(Screen[None]):
 
     def _keep_in_history(self) -> None:
         """A finished match goes into the history, once; if the history
-        cannot take it, the player is told and play goes on."""
-        from garito.store.history import HistoryError, keep
+        cannot take it, it waits in ``pending/`` (its save kept) for a later
+        start, the player is told, and play goes on. The save and the
+        pending file are written at once; the history, which may wait
+        seconds for another Garito, in a thread of the app's (it outlives
+        this screen; the pending file keeps the match if the app stops)."""
+        from garito.store.pending import hold, keep
 
         if self._kept:
             return
         self._kept = True
-        try:
-            keep(self.match)
-        except (HistoryError, OSError) as e:
-            self.notify(str(e), title="Not kept in the history", severity="warning", timeout=8)
+        held = hold(self.match, saved=not self.shared)
+        app = self.app
+
+        def into_the_history() -> None:
+            problem = keep(held)
+            if problem:
+                try:
+                    app.call_from_thread(
+                        app.notify, problem, title="Not in the history yet", severity="warning", timeout=12
+                    )
+                except RuntimeError:
+                    pass  # the app closed meanwhile: the match waits all the same
+
+        app.run_worker(into_the_history, thread=True, group="history")
 
     # ------------------------------------------------------------ computer seats
 

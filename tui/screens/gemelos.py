@@ -22,6 +22,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .game import GameScreen
 
@@ -44,7 +45,7 @@ class GemelosScreen(GameScreen):
     rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
+    prompt: var[str | Text] = var("")
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=GemelosScreen.heading)
@@ -77,15 +78,22 @@ class GemelosScreen(GameScreen):
         seat = s.to_act
         gl = glyphs(self.app.ascii_only)
         staked = cfg.stakes != "off"
+        # A round's result on screen: the table as that round ended.
+        ended = s.history[-1] if self.ended is not None and s.history else None
+        events = s.events[: self.ended] if ended else s.events
 
-        stage = f" {gl['dash']} roll-off" if s.rolloff else ""
+        stage = f" {gl['dash']} roll-off" if s.rolloff and not ended else ""
+        pot = ended.pot if ended else s.pot
         self.heading = (
-            f"Gemelos {gl['dash']} round {s.round}{stage} {gl['dash']} first to {cfg.wins_needed} wins"
-            + (f" {gl['dash']} pot {s.pot}" if staked else "")
+            f"Gemelos {gl['dash']} round {ended.number if ended else s.round}{stage} "
+            f"{gl['dash']} first to {cfg.wins_needed} wins" + (f" {gl['dash']} pot {pot}" if staked else "")
         )
 
         self.columns = ("Wins", "Roll", "Chips", "Stake") if staked else ("Wins", "Roll")
-        hands = {t.seat: t.dice for t in s.round_throws}  # a roll-off overwrites
+        throws = ended.throws if ended else s.round_throws
+        hands = {t.seat: t.dice for t in throws}  # a roll-off overwrites
+        stakes = self._stakes_of(events, len(m.seats)) if ended else s.stakes
+        leaders = (ended.winner,) if ended else s.leaders
         rows = []
         for i, seat_info in enumerate(m.seats):
             pips = self._pips(s.wins[i])
@@ -93,21 +101,25 @@ class GemelosScreen(GameScreen):
             roll = (g.describe(hand) if hand else gl["pending"]).replace(" = ", "=")
             cells = [pips, roll]
             if staked:
-                stake = s.stakes[i]
+                stake = stakes[i]
                 cells += [str(s.chips[i]), gl["pending"] if stake is None else str(stake)]
             rows.append(
                 SeatRow(
                     seat_info.name,
                     tuple(cells),
-                    turn=i == seat and not s.over,
-                    lead=i in s.leaders,
+                    turn=i == seat and not s.over and not ended,
+                    lead=i in leaders,
                     computer=not seat_info.is_human,
                 )
             )
         self.rows = tuple(rows)
 
-        last = s.round_throws[-1] if s.round_throws else None
-        if last is not None:
+        last = throws[-1] if throws else None
+        if ended and last is not None:
+            mark = "win" if last.seat == ended.winner else "lose"
+            self.dice = (Die(last.dice[0], 8, mark), Die(last.dice[1], 8, mark))
+            self.caption = f"{names[last.seat]}: {g.describe(last.dice)}"
+        elif last is not None:
             mark = "win" if last.seat in s.leaders else "lose"
             self.dice = (Die(last.dice[0], 8, mark), Die(last.dice[1], 8, mark))
             self.caption = self._caption(s, last)
@@ -122,9 +134,23 @@ class GemelosScreen(GameScreen):
             self.dice = (Die(0, 8, "dim"), Die(0, 8, "dim"))
             self.caption = f"Round {s.round}: {names[s.first]} rolls first"
 
-        self._show_stake(ph, seat)
-        self.prompt = self._prompt(ph, seat)
-        self.tell_story(s.events)
+        if ended:
+            self.hide_stake()
+            self.prompt = f"Round {ended.number}: {names[ended.winner]} wins."
+        else:
+            self._show_stake(ph, seat)
+            self.prompt = self._prompt(ph, seat)
+        self.tell_story(events)
+
+    @staticmethod
+    def _stakes_of(events, seats: int) -> list[int | None]:
+        """Each seat's stake in the last round of ``events``."""
+        start = max((i for i, e in enumerate(events) if e.kind == "round"), default=0)
+        stakes: list[int | None] = [None] * seats
+        for e in events[start:]:
+            if e.kind == "stake":
+                stakes[e.seat] = e.amount
+        return stakes
 
     def _pips(self, wins: int) -> str:
         """Round wins against the target: ●●○."""
@@ -152,7 +178,7 @@ class GemelosScreen(GameScreen):
             seat, r.start, r.stop - 1, f"chips {s.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}"
         )
 
-    def _prompt(self, ph: str, seat: int | None) -> str:
+    def _prompt(self, ph: str, seat: int | None) -> str | Text:
         if seat is None:
             return "The match is over."
         name = self.match.names[seat]
@@ -160,9 +186,10 @@ class GemelosScreen(GameScreen):
             verb = "staking" if ph == "stake" else "rolling"
             return f"{name} is {verb}{'...' if self.app.ascii_only else '…'}"
         if ph == "stake":
-            return f"[b]{name}[/b]: your stake ({glyphs(self.app.ascii_only)['arrows']} to change, Enter)."
+            arrows = glyphs(self.app.ascii_only)["arrows"]
+            return styled(f"[b]$name[/b]: your stake ({arrows} to change, Enter).", name=name)
         what = "roll-off" if self.match.state.rolloff else "roll"
-        return f"[b]{name}[/b], your {what}: press Space."
+        return styled(f"[b]$name[/b], your {what}: press Space.", name=name)
 
     # ------------------------------------------------------------ keys
 
@@ -189,7 +216,7 @@ class GemelosScreen(GameScreen):
         if a.voids > b.voids:
             self.notify("Absolute tie: the round is void and replayed.", title="Void round", timeout=3)
         if len(a.history) > len(b.history):
-            self._round_result(a.history[-1], proceed)
+            self._round_result(a.history[-1], self.hold_round(before, after, proceed))
         else:
             proceed()
 
@@ -201,19 +228,19 @@ class GemelosScreen(GameScreen):
         body = Text()
         body.append(f"{names[r.winner]} wins the round\n", "bold")
         body.append(r.reason[0].upper() + r.reason[1:] + ".\n\n")
-        for t in r.throws:
+        # One line a throw, and each seat's wins after its last throw: six
+        # seats fit the box at 80×24.
+        last = {t.seat: k for k, t in enumerate(r.throws)}
+        for k, t in enumerate(r.throws):
             star = gl["lead"] if t is r.winning_throw else " "
-            body.append(f" {star} {names[t.seat]:<12} {g.describe(t.dice)}\n")
+            pips = self._pips(s.wins[t.seat]) if last[t.seat] == k else ""
+            body.append(f" {star} {names[t.seat]:<12} {g.describe(t.dice):<14} {pips}".rstrip() + "\n")
         if r.pot:
             body.append(f"\nPot {r.pot}: {names[r.winner]} takes {r.payout[r.winner]}")
             back = [f"{names[i]} {p}" for i, p in enumerate(r.payout) if p and i != r.winner]
             if back:
                 body.append(f" (back to {', '.join(back)})")
-            body.append("\n")
-        body.append("\n")
-        for i, n in enumerate(names):
-            pips = self._pips(s.wins[i])
-            body.append(f"   {n:<12} {pips}\n")
+        body.rstrip()
         self.round_box(f"Round {r.number}", body, then)
 
     def finished(self) -> None:

@@ -28,14 +28,15 @@ from garito.widgets.line import Line
 
 
 def _load(game: str | None = None):
-    """The history's entries, or ([], the reason it cannot be read)."""
+    """The history's entries and "", or ([], the reason it cannot be read);
+    and a line on the matches it could not read, if any."""
     from garito.store.history import History, HistoryError
 
     try:
         with History() as h:
-            return h.entries(game), ""
+            return h.entries(game), "", h.left_out_text()
     except HistoryError as e:
-        return [], str(e)
+        return [], str(e), ""
 
 
 class StatsScreen(Screen[None]):
@@ -67,7 +68,9 @@ class StatsScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.entries, self.problem = _load()
+        self.entries, self.problem, left_out = _load()
+        if left_out:
+            self.notify(left_out, severity="warning", timeout=8)
         self.show()
 
     def action_audit(self) -> None:
@@ -82,7 +85,7 @@ class StatsScreen(Screen[None]):
 
         game = self.choices[self.choice]
         title = catalog.get(game).title if game else "all games"
-        self.heading = f"Statistics — {title}   (← → another game)"
+        self.heading = f"Statistics — {title}   (←/→ another game)"
         entries = [e for e in self.entries if game is None or e.game == game]
         lines = sorted(st.lines(entries), key=lambda x: (-x.played, x.player, x.game))
         body = self.query_one("#stats-table", Static)
@@ -102,7 +105,8 @@ class StatsScreen(Screen[None]):
         for col in ("Played", "Won", "Lost", "Drawn", "Rate", "Streak", "Best"):
             table.add_column(col, justify="right")
         for line in lines:
-            row = [line.player] + ([catalog.get(line.game).title] if game is None else [])
+            # a name is text: a Rich table would read a str cell as markup
+            row = [Text(line.player)] + ([catalog.get(line.game).title] if game is None else [])
             row += [str(line.played), str(line.won), str(line.lost), str(line.drawn), f"{line.rate:.0%}"]
             row += [line.streak, str(line.best_streak)]
             table.add_row(*row)
@@ -178,7 +182,9 @@ class HistoryScreen(Screen[None]):
         return self._verdicts[match_id]
 
     def on_mount(self) -> None:
-        entries, problem = _load()
+        entries, problem, left_out = _load()
+        if left_out:
+            self.notify(left_out, severity="warning", timeout=8)
         self.entries = {e.id: e for e in entries}
         lst = self.query_one(OptionList)
         if problem or not entries:
@@ -231,12 +237,11 @@ class HistoryScreen(Screen[None]):
         self.app.open_replay(match, at=0)
 
     def action_export(self, kind: str) -> None:
-        import json
-
+        from garito.core.match import RecordError
         from garito.store.atomic import write_atomic
         from garito.store.paths import data_dir
 
-        from ..history_cli import transcript
+        from ..history_cli import record_json, transcript
 
         match_id = self._chosen()
         record = self._record(match_id) if match_id else None
@@ -244,7 +249,11 @@ class HistoryScreen(Screen[None]):
             return
         suffix = "json" if kind == "json" else "txt"
         path = data_dir() / "exports" / f"garito-{match_id}.{suffix}"
-        text = json.dumps(record, indent=1, ensure_ascii=False) if kind == "json" else transcript(record)
+        try:
+            text = record_json(record) if kind == "json" else transcript(record)
+        except RecordError as e:
+            self.notify(f"This match no longer replays ({e}); export it as JSON instead.", severity="warning")
+            return
         try:
             write_atomic(path, text + "\n")
         except OSError as e:
@@ -293,12 +302,11 @@ class AuditScreen(Screen[None]):
             for face, n in enumerate(f.counts, 1):
                 out.append(f" {face:>2} {n:>6,} {n / f.rolls:6.1%} ")
                 out.append(bar * max(1, round(30 * n / top)) + "\n", "cyan")
-            fair = f.p >= 0.01
+            if f.fair is None:
+                out.append(f" {f.verdict[0].upper()}{f.verdict[1:]}.\n\n", "dim")
+                continue
             out.append(f" chi-square {f.chi2:.2f} ({f.dof} d.f.), p = {f.p:.3f}: ")
-            out.append(
-                "consistent with fair dice\n\n" if fair else "unlikely from fair dice\n\n",
-                "green" if fair else "bold red",
-            )
+            out.append(f"{f.verdict}\n\n", "green" if f.fair else "bold red")
         if bad:
             out.append(f"{bad} record(s) could not be replayed and were left out.\n", "dim")
         body.update(out)

@@ -21,6 +21,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .game import GameScreen
 
@@ -58,8 +59,8 @@ class IrwinScreen(GameScreen):
     seat_rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
-    choice: var[str] = var("")
+    prompt: var[str | Text] = var("")
+    choice: var[str | Text] = var("")
 
     def __init__(self, match: Match, seating=None) -> None:
         super().__init__(match, seating)
@@ -217,14 +218,17 @@ class IrwinScreen(GameScreen):
             st = options[self.pick % len(options)].statuette
             n = ir.dice_count(s, seat)
             first = " first attempt (+10)" if st not in s.attempts[seat] else ""
-            self.prompt = (
-                f"[b]{name}[/b]: name a statuette ({gl['updown']} or 1{gl['range']}5), Enter throws {n}d10."
+            self.prompt = styled(
+                f"[b]$name[/b]: name a statuette ({gl['updown']} or 1{gl['range']}5), Enter throws {n}d10.",
+                name=name,
             )
-            curse = f"[dim]curse: {ir.rules.CURSE[st]}[/dim]"
-            self.choice = f"{L} the {FIGURES[st]} {R}  {take_chance(st, n):.0%}{first}\n{curse}"
+            self.choice = styled(
+                f"{L} the {FIGURES[st]} {R}  {take_chance(st, n):.0%}{first}\n[dim]curse: $curse[/dim]",
+                curse=ir.rules.CURSE[st],
+            )
         elif s.stage == "salamander":
             deal = options[self.pick % len(options)].statuette
-            self.prompt = f"[b]{name}[/b]: the Salamander's blessing before the final."
+            self.prompt = styled("[b]$name[/b]: the Salamander's blessing before the final.", name=name)
             said = {"keep": "keep it", "renounce": "renounce it: +15", "cede": "cede it to the rival: +30"}[
                 deal
             ]
@@ -232,28 +236,33 @@ class IrwinScreen(GameScreen):
         elif s.stage == "ant":
             n = options[self.pick % len(options)].number
             bless = ir.blessings(s, seat)
-            self.prompt = (
-                f"[b]{name}[/b]: the Ant's number for every throw ({gl['arrows']} or 1{gl['range']}6)."
+            self.prompt = styled(
+                f"[b]$name[/b]: the Ant's number for every throw ({gl['arrows']} or 1{gl['range']}6).",
+                name=name,
             )
             self.choice = f"{L} {n} {R}  wins {throw_win_chance(bless, n):.1%} of throws"
         elif s.stage == "final":
             bless = ir.blessings(s, seat)
             p = throw_win_chance(bless, s.ant_number)
-            self.prompt = f"[b]{name}[/b]: throw five dice (Space)."
-            self.choice = f"[dim]a throw wins {p:.1%} with your blessings[/dim]"
+            self.prompt = styled("[b]$name[/b]: throw five dice (Space).", name=name)
+            self.choice = styled(f"[dim]a throw wins {p:.1%} with your blessings[/dim]")
         elif s.stage == "crab":
             p = throw_win_chance(ir.blessings(s, seat), s.ant_number)
-            self.prompt = f"[b]{name}[/b]: the Crab's second throw: Space throws again, p passes."
-            self.choice = f"[dim]a throw wins {p:.1%} and costs a point[/dim]"
+            self.prompt = styled(
+                "[b]$name[/b]: the Crab's second throw: Space throws again, p passes.", name=name
+            )
+            self.choice = styled(f"[dim]a throw wins {p:.1%} and costs a point[/dim]")
         elif s.stage == "adjust":
             act = options[self.pick % len(options)]
             after = ir.changed_dice(s.dice, act, s.ant_number)
             wins = ir.final_wins(after, ir.blessings(s, seat))
             what = self._describe_change(act, s)
             verdict = "[b]wins[/b]" if wins else "does not win"
-            best = self.pick % len(options) == 0 and wins
-            self.prompt = f"[b]{name}[/b]: {what} {gl['dash']} {verdict}{' (the best use)' if best else ''}."
-            self.choice = f"{L} {'-'.join(map(str, after))} {R}  [dim]Enter confirms, x keeps the throw[/dim]"
+            best = " (the best use)" if self.pick % len(options) == 0 and wins else ""
+            self.prompt = styled(f"[b]$name[/b]: $what {gl['dash']} {verdict}{best}.", name=name, what=what)
+            self.choice = styled(
+                f"{L} {'-'.join(map(str, after))} {R}  [dim]Enter confirms, x keeps the throw[/dim]"
+            )
         self.refresh_bindings()
 
     def _describe_change(self, act: ir.Action, s: ir.View) -> str:

@@ -11,17 +11,42 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from garito.core import catalog
+from garito.widgets.glyphs import ascii_text
 from garito.widgets.keybar import KeyBar
 
 BANNER = """\
 ╔═╗╔═╗╦═╗╦╔╦╗╔═╗
 ║ ╦╠═╣╠╦╝║ ║ ║ ║
 ╚═╝╩ ╩╩╚═╩ ╩ ╚═╝"""
+MOTTO = "a parlor of dice and cards, played from the keyboard"
 BANNER_ASCII = r"""
   ___   _   ___ ___ _____ ___
  / __| /_\ | _ \_ _|_   _/ _ \
 | (_ |/ _ \|   /| |  | || (_) |
  \___/_/ \_\_|_\___| |_| \___/"""[1:]
+
+
+class GameList(OptionList):
+    """The menu's list: ↑ on the first line and ↓ on the last stay there (a
+    wrap from the top would land on Quit, out of sight)."""
+
+    def _step(self, delta: int) -> None:
+        i = self.highlighted
+        if i is None:
+            self.action_first()
+            return
+        i += delta
+        while 0 <= i < self.option_count:
+            if not self.get_option_at_index(i).disabled:
+                self.highlighted = i
+                return
+            i += delta
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
 
 
 class MenuScreen(Screen[None]):
@@ -37,6 +62,8 @@ class MenuScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saves: dict[str, object] = {}
+        self._saved_at: dict[str, float] | None = None  # each save's time at the last reload
+        self._list_lines = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-top"):
@@ -44,9 +71,9 @@ class MenuScreen(Screen[None]):
             width = max(map(len, art))
             # Equal widths, so centring keeps the letters' columns together.
             yield Static("\n".join(line.ljust(width) for line in art), id="banner", markup=False)
-            yield Static("a parlor of dice and cards, played from the keyboard", id="motto")
+            yield Static(MOTTO, id="motto")
         with Horizontal(id="menu-body"):
-            yield OptionList(id="games")
+            yield GameList(id="games")
             yield Static(id="about")
         yield KeyBar()
 
@@ -54,7 +81,12 @@ class MenuScreen(Screen[None]):
         self.reload()
         from garito.store.settings import player_known
 
-        if not player_known() and len(self.app.screen_stack) <= 2:  # the first start, at the menu
+        from .notices import TooSmallScreen
+
+        # The first start, at the menu (not `garito play`): the name is asked,
+        # under the "too small" notice if the terminal is small.
+        shown = [s for s in self.app.screen_stack if not isinstance(s, TooSmallScreen)]
+        if not player_known() and shown[-1] is self:
             from .profile import ProfileScreen
 
             self.app.push_screen(ProfileScreen(first=True), lambda _: self.reload())
@@ -105,17 +137,49 @@ class MenuScreen(Screen[None]):
             Option("Quit", id="quit"),
         ]
         games.add_options(options)
+        self._list_lines = len(options)  # one line each, separators too
         ids = [o.id for o in options if o is not None]
-        # Coming back from a game, "Continue" is what one wants next.
-        games.highlighted = 0 if found or keep not in ids else ids.index(keep)
+        saved_at = {s.game: s.mtime for s in found}
+        changed = [
+            s.game for s in found if self._saved_at is not None and self._saved_at.get(s.game) != s.mtime
+        ]
+        if changed:  # back from a game that was saved: Continue is what one wants next
+            games.highlighted = ids.index(f"continue:{changed[0]}")
+        elif keep in ids:  # back from a dialog, the rules, the statistics: where it was
+            games.highlighted = ids.index(keep)
+        else:
+            games.highlighted = 0
+        self._saved_at = saved_at
+        self._fit()
         games.focus()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The banner and the motto give way when the list needs their rows:
+        with every game saved (and the shared tables) it has 20 lines, and
+        nothing of it may scroll out of sight at 80×24."""
+        need = self._list_lines + 2 + 1  # its borders, the key bar
+        banner = len((BANNER_ASCII if self.app.ascii_only else BANNER).splitlines())
+        height = self.size.height or self.app.size.height
+        tight = need + banner + 3 > height  # the motto and the margins first
+        bare = need + banner > height  # then the banner, for a one-line title
+        self.set_class(tight and not bare, "-tight")
+        self.set_class(bare, "-bare")
+        self.query_one("#banner").display = not bare
+        dash = "-" if self.app.ascii_only else "·"
+        self.query_one("#motto", Static).update(
+            f"Garito {dash} a parlor of dice and cards, played from the keyboard" if bare else MOTTO
+        )
 
     def _selected(self) -> str | None:
         option = self.query_one("#games", OptionList).highlighted_option
         return option.id if option else None
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one("#about", Static).update(self._about(event.option.id or ""))
+        about = self._about(event.option.id or "")
+        self.query_one("#about", Static).update(ascii_text(about) if self.app.ascii_only else about)
 
     def _about(self, option_id: str) -> Text:
         if option_id == "quit":

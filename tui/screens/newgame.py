@@ -9,14 +9,17 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from garito.core import catalog
 from garito.core.dice import fresh_seed
 from garito.core.match import Match, Seat
+from garito.core.names import printable
 from garito.core.variants import offered_config
 from garito.widgets.choice import Choice
+from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 
 from ..games import default_names
@@ -63,8 +66,12 @@ class NewGameScreen(Screen[None]):
                 if isinstance(seat, dict):
                     kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
                     levels[i] = seat.get("level") if seat.get("level") in self.rules.LEVELS else levels[i]
-                    names[i] = str(seat.get("name") or names[i])[:12]
-        yield Static(f"{'New table' if self.shared else 'New game'} — {self.info.title}", id="title")
+                    name = seat.get("name")
+                    if isinstance(name, str) and printable(name).strip():
+                        names[i] = printable(name).strip()[:12]
+        dash = glyphs(self.app.ascii_only)["dash"]
+        title = f"{'New table' if self.shared else 'New game'} {dash} {self.info.title}"
+        yield Static(title, id="title", markup=False)
         with Horizontal(id="newgame"):
             with Vertical(id="seats", classes="panel") as seats:
                 seats.border_title = "Seats"
@@ -77,7 +84,7 @@ class NewGameScreen(Screen[None]):
                 )
                 for i, kind in enumerate(kinds):
                     with Horizontal(classes="seat", id=f"seat-{i}"):
-                        yield Static(f"{i + 1}", classes="seat-no")
+                        yield Static(str(i + 1), classes="seat-no")
                         yield Choice(KINDS, kind, width=8, id=f"kind-{i}", classes="kind")
                         yield Choice(
                             [(lv.capitalize(), lv) for lv in self.rules.LEVELS],
@@ -108,7 +115,7 @@ class NewGameScreen(Screen[None]):
                         compact=True,
                         id="seed",
                     )
-        yield Static(id="newgame-status")
+        yield Static(id="newgame-status", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -144,8 +151,10 @@ class NewGameScreen(Screen[None]):
             row.display = i < n
             computer = self.query_one(f"#kind-{i}", Choice).value == "computer"
             level = self.query_one(f"#level-{i}", Choice)
+            # Shown even where the rules leave it nothing to decide (greyed,
+            # and the status line says why), so the seat says what plays it.
             level.disabled = not (computer and matter)
-            level.visible = computer and matter
+            level.visible = computer
         for v in self.rules.VARIANTS:
             self.query_one(f"#var-{v.key}", Choice).display = v.active(values)
         if self.shared:
@@ -155,7 +164,12 @@ class NewGameScreen(Screen[None]):
         focused = self.focused
         helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
         if problem:
-            status.update(f"[b]Cannot start:[/b] {problem}")
+            status.update(Content.from_markup("[b]Cannot start:[/b] $problem", problem=problem))
+        elif not matter and self._on_a_computer_seat(focused):
+            status.update(
+                "With these rules every move is a forced roll: a computer has nothing to\n"
+                "choose, so its level counts only once there are stakes to decide."
+            )
         elif self.shared:
             status.update(
                 "You sit in the first human seat; the other human seats are open for\n"
@@ -171,7 +185,16 @@ class NewGameScreen(Screen[None]):
         elif focused is not None and (focused.id or "").startswith("level-"):
             status.update(getattr(self.rules, "LEVELS_HELP", "How well the computer plays."))
         else:
-            status.update("↑/↓ move   ←/→ change   type a name   Enter starts the game")
+            gl = glyphs(self.app.ascii_only)
+            status.update(
+                f"{gl['updown']} move   {gl['arrows']} change   type a name   Enter starts the game"
+            )
+
+    def _on_a_computer_seat(self, focused) -> bool:
+        row = focused.parent if focused is not None else None
+        if row is None or not (row.id or "").startswith("seat-"):
+            return False
+        return self.query_one(f"#kind-{row.id.removeprefix('seat-')}", Choice).value == "computer"
 
     def _open_seats(self, n: int) -> None:
         """At a shared table the human seats after the first are for other
@@ -242,6 +265,10 @@ class NewGameScreen(Screen[None]):
         self.app.open_match(match)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        kept = printable(event.value)
+        if kept != event.value:  # a pasted escape sequence or newline: the name keeps its letters
+            event.input.value = kept
+            return  # changed again: this handler runs once more with the kept name
         self._sync()
 
     def on_descendant_focus(self) -> None:

@@ -7,20 +7,27 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from garito.widgets.keybar import KeyBar
+
 
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is below 80×24; the app removes
-    it as soon as the terminal is large enough again. Nothing underneath is
-    lost: the screens below keep their state."""
+    it as soon as the terminal is large enough again, and keeps it on top of
+    any screen opened meanwhile. Nothing underneath is lost: the screens
+    below keep their state."""
 
     BINDINGS = [Binding("escape", "nothing", show=False)]
 
-    class Notice(Widget):
+    # Not called "Notice": CSS type selectors match a class's name, and the
+    # round-result box (widgets.notice.Notice) is kept off screen by its own
+    # ``Notice`` rule, which would take this one off screen too.
+    class SizeNotice(Widget):
         size_now: reactive[tuple[int, int]] = reactive((0, 0))
 
         def render(self) -> Text:
@@ -33,7 +40,7 @@ class TooSmallScreen(ModalScreen[None]):
             )
 
     def compose(self) -> ComposeResult:
-        notice = self.Notice(id="too-small")
+        notice = self.SizeNotice(id="too-small")
         notice.size_now = (self.app.size.width, self.app.size.height)
         yield notice
 
@@ -56,10 +63,11 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(self.question, classes="dialog-title", markup=False)
             if self.detail:
-                yield Static(self.detail, classes="dialog-body")
+                yield Static(self.detail, classes="dialog-body", markup=False)
             yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Escape: no", classes="dialog-keys")
+        yield KeyBar()  # the screen under it would offer its own keys
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -84,10 +92,13 @@ class HandOffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handoff") as box:
             box.border_title = "Hand-off"
-            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title")
+            # Names are text: the Statics take no markup, the keys' line puts
+            # the name in as a variable.
+            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title", markup=False)
             who = f"{self.previous}, look away" if self.previous else "Everyone else, look away"
-            yield Static(f"{who}: {self.player}'s {self.secrets} next.", classes="dialog-body")
-            yield Static(f"[b]Enter[/b]: {self.player} is ready", classes="dialog-keys")
+            yield Static(f"{who}: {self.player}'s {self.secrets} next.", classes="dialog-body", markup=False)
+            ready = Content.from_markup("[b]Enter[/b]: $player is ready", player=self.player)
+            yield Static(ready, classes="dialog-keys")
 
     def action_ready(self) -> None:
         self.dismiss(None)

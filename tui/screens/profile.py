@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from garito.core.names import clean, printable
 from garito.store import settings
 from garito.widgets.keybar import KeyBar
 
@@ -40,8 +41,13 @@ class ProfileScreen(ModalScreen[str]):
             )
         yield KeyBar()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        kept = printable(event.value)
+        if kept != event.value:  # a pasted escape sequence or newline: the name keeps its letters
+            event.input.value = kept
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        name = event.value.strip()[:12] or settings.player()
+        name = clean(event.value).strip()[:12] or settings.player()
         settings.update(player=name)
         self.dismiss(name)
 

@@ -24,6 +24,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .game import GameScreen
 from .results import _Box
@@ -54,8 +55,8 @@ class RedManScreen(GameScreen):
     ledger_rows: var[tuple[SeatRow, ...]] = var(())
     dice: var[tuple[Die, ...]] = var(())
     caption: var[str] = var("")
-    prompt: var[str] = var("")
-    call_text: var[str] = var("")
+    prompt: var[str | Text] = var("")
+    call_text: var[str | Text] = var("")
 
     def __init__(self, match: Match, seating=None) -> None:
         super().__init__(match, seating)
@@ -242,7 +243,7 @@ class RedManScreen(GameScreen):
         rival = s.hands[1 - seat]
         win, lose = round_chances(rival=rival)
         if s.config.bets != "predictions":
-            self.call_text = f"[dim]win {win:.1%} lose {lose:.1%}[/dim]"
+            self.call_text = styled(f"[dim]win {win:.1%} lose {lose:.1%}[/dim]")
             return
         gl = glyphs(self.app.ascii_only)
         if self._typed:
@@ -261,10 +262,10 @@ class RedManScreen(GameScreen):
                 detail = f"comes {rm.prediction_chance(self.call):.1%}, {worth}"
             else:
                 detail = f"win {win:.1%}, {worth}"
-        line = f"Call [b]{gl['left']} {label} {gl['right']}[/b]"
-        self.call_text = f"{line}\n[dim]{detail}[/dim]"
+        line = f"Call [b]{gl['left']} $label {gl['right']}[/b]"
+        self.call_text = styled(f"{line}\n[dim]$detail[/dim]", label=label, detail=detail)
 
-    def _prompt(self, s: rm.View, seat: int | None) -> str:
+    def _prompt(self, s: rm.View, seat: int | None) -> str | Text:
         names = self.match.names
         if seat is None:
             return "The match is over."
@@ -276,22 +277,28 @@ class RedManScreen(GameScreen):
             return f"{name} is {verb}{glyphs(self.app.ascii_only)['ellipsis']}"
         arrows = glyphs(self.app.ascii_only)["arrows"]
         if s.stage == "stake":
-            return f"[b]{name}[/b]: propose the stake ({arrows}, Enter)."
+            return styled(f"[b]$name[/b]: propose the stake ({arrows}, Enter).", name=name)
         if s.stage == "answer":
-            return (
-                f"[b]{name}[/b]: {names[1 - seat]} proposes {s.proposal}. Enter to match; {arrows} to raise."
+            return styled(
+                f"[b]$name[/b]: $rival proposes {s.proposal}. Enter to match; {arrows} to raise.",
+                name=name,
+                rival=names[1 - seat],
             )
         if s.stage == "rolloff":
-            return f"[b]{name}[/b]: equal hands. Space rolls off, one die each."
+            return styled("[b]$name[/b]: equal hands. Space rolls off, one die each.", name=name)
         if s.stage == "salvation":
-            return f"[b]{name}[/b]: the Salvation. Space rolls one die each."
+            return styled("[b]$name[/b]: the Salvation. Space rolls one die each.", name=name)
         if s.stage == "hat":
-            return f"[b]{name}[/b]: the Red Man waits. Press t: “I tip my hat.”"
+            return styled("[b]$name[/b]: the Red Man waits. Press t: “I tip my hat.”", name=name)
         rival = s.hands[1 - seat]
         beat = f" to beat {rm.show(rival)}" if rival else ""
         if s.config.bets == "predictions":
-            return f"[b]{name}[/b], your roll{beat}: call it ({arrows}, or type dice), Space."
-        return f"[b]{name}[/b] rolls{beat} (Space)."
+            return styled(
+                f"[b]$name[/b], your roll$beat: call it ({arrows}, or type dice), Space.",
+                name=name,
+                beat=beat,
+            )
+        return styled("[b]$name[/b] rolls$beat (Space).", name=name, beat=beat)
 
     # ------------------------------------------------------------ keys
 

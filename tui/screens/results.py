@@ -6,14 +6,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from garito.widgets.glyphs import ascii_text, to_ascii
 from garito.widgets.keybar import KeyBar
 
 
 class _Box(ModalScreen):
-    """A titled box over the table, with its keys spelled out under the body."""
+    """A titled box over the table, with its keys spelled out under the body
+    and on its own key bar (the table's, under it, would offer the table's)."""
 
     KEYS = ""
     CLASSES = "dialog"
@@ -24,10 +27,15 @@ class _Box(ModalScreen):
         self.body = body
 
     def compose(self) -> ComposeResult:
+        title, body, keys = self.title_text, self.body, self.KEYS
+        if self.app.ascii_only:  # the core's words may hold signs
+            title, body, keys = to_ascii(title), ascii_text(body), to_ascii(keys)
         with Vertical(classes=self.CLASSES) as box:
-            box.border_title = self.title_text
-            yield Static(self.body, classes="dialog-body")
-            yield Static(self.KEYS, classes="dialog-keys")
+            box.border_title = Content(title)  # text, never markup
+            # text, never markup: the body and the keys' line name players
+            yield Static(body, classes="dialog-body", markup=False)
+            yield Static(keys, classes="dialog-keys", markup=False)
+        yield KeyBar()
 
 
 class InfoScreen(_Box):
@@ -63,10 +71,6 @@ class MatchOverScreen(_Box):
         Binding("n,r", "rematch", "Rematch"),
         Binding("enter,escape", "menu", "Menu"),
     ]
-
-    def compose(self) -> ComposeResult:
-        yield from super().compose()
-        yield KeyBar()
 
     def action_rematch(self) -> None:
         self.dismiss(True)

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
 from garito.core import catalog
+from garito.widgets.glyphs import to_ascii
 from garito.widgets.keybar import KeyBar
 
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
@@ -47,10 +48,13 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}", id="title"
+            f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}",
+            id="title",
+            markup=False,
         )
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_text(self.game, self.config), id="rules")
+            text = rules_text(self.game, self.config)
+            yield Markdown(to_ascii(text) if self.app.ascii_only else text, id="rules")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -32,21 +32,22 @@ from garito.widgets.line import Line
 from garito.widgets.notice import WIDTH as NOTICE_WIDTH
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
+from ..suits import suit_colour
 from .game import GameScreen
 
 # The round box's width inside its border and padding, and the column where
 # a score sheet line's words start (after the name, points and the score).
 BOX_INNER = NOTICE_WIDTH - 4
 SHEET_PARTS = 25
-COLOURS = {"r": "red", "o": "dark_orange", "y": "yellow", "g": "green", "b": "dodger_blue2"}
 WILD_COLOUR = ""  # the theme's own text colour: no suit
 ORDINAL = {1: "first", 2: "second", 3: "third"}
 
 
-def face_colour(card: str) -> str:
+def face_colour(card: str, dark: bool = True) -> str:
     c = parse(card)
-    return WILD_COLOUR if c.wild else COLOURS[c.suit]
+    return WILD_COLOUR if c.wild else suit_colour(c.suit, dark)
 
 
 def _flow(words, at: int, indent: int) -> str:
@@ -106,10 +107,10 @@ class WillieScreen(GameScreen):
     slot: var[str] = var("")
     hand: var[tuple[Face, ...]] = var(())
     hand_cursor: var[int] = var(-1)
-    hand_title: var[str] = var("")
+    hand_title: var[str | Text] = var("")
     seat_columns: var[tuple[str, ...]] = var(())
     seat_rows: var[tuple[SeatRow, ...]] = var(())
-    prompt: var[str] = var("")
+    prompt: var[str | Text] = var("")
 
     def __init__(self, match: Match, seating=None) -> None:
         super().__init__(match, seating)
@@ -310,9 +311,10 @@ class WillieScreen(GameScreen):
         return Counter()
 
     def _show_table(self, table, fresh: Counter, gl, picks=frozenset(), problems=()) -> None:
+        dark = self.app.current_theme.dark
         self.melds = tuple(
             tuple(
-                Face(c, face_colour(c), (m, i) in picks, parse(c).physical in fresh)
+                Face(c, face_colour(c, dark), (m, i) in picks, parse(c).physical in fresh)
                 for i, c in enumerate(cards)
             )
             for m, cards in enumerate(table)
@@ -339,12 +341,12 @@ class WillieScreen(GameScreen):
             new = fresh[c] > 0
             if new:
                 fresh[c] -= 1
-            faces.append(Face(c, face_colour(c), i in picks, new))
+            faces.append(Face(c, face_colour(c, self.app.current_theme.dark), i in picks, new))
         self.hand = tuple(faces)
         self.hand_cursor = -1 if cursor is None else cursor
         pts = wx.points(cards)
         by = "rank" if self.by_rank else "suit"
-        self.hand_title = (
+        self.hand_title = styled(
             f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {pts} point{'s' if pts != 1 else ''} "
             f"[dim](by {by}: s)[/dim]"
         )
@@ -375,15 +377,16 @@ class WillieScreen(GameScreen):
         size = len(bench.table[self.at_meld]) if self.at_meld < len(bench.table) else 1
         self.at_card = max(0, min(self.at_card, size - 1))
 
-    def _work_prompt(self, bench: Bench, problems, gl) -> str:
+    def _work_prompt(self, bench: Bench, problems, gl) -> str | Text:
         if self.wild_choice is not None:
             (m, i), options, at = self.wild_choice
             card = parse(bench.card((m, i))).face
+            dark = self.app.current_theme.dark
             shown = " ".join(
-                f"[reverse {face_colour(o)}]{o}[/]" if k == at else f"[{face_colour(o)}]{o}[/]"
+                f"[reverse {face_colour(o, dark)}]{o}[/]" if k == at else f"[{face_colour(o, dark)}]{o}[/]"
                 for k, o in enumerate(options)
             )
-            return (
+            return styled(
                 f"[b]The {card} stands for:[/b] {shown}\n"
                 f"[dim]{gl['arrows']} choose, Enter declares, Esc leaves it for later, u undoes[/dim]"
             )
@@ -399,7 +402,7 @@ class WillieScreen(GameScreen):
             problem = bench.problem()
             played = bench.played()
             if problem is None:
-                first = (
+                first = styled(
                     f"[b]The table is legal:[/b] e ends your turn with {' '.join(played)} "
                     f"({wx.points(played)} point{'s' if wx.points(played) != 1 else ''})."
                 )
@@ -419,7 +422,7 @@ class WillieScreen(GameScreen):
                 first = problem
         return first
 
-    def _waiting_prompt(self, s: wx.View, gl) -> str:
+    def _waiting_prompt(self, s: wx.View, gl) -> str | Text:
         names = self.match.names
         seat = s.to_act
         if self.frames is not None:
@@ -434,9 +437,10 @@ class WillieScreen(GameScreen):
             return f"{names[seat]}'s turn."
         if s.stage == "close":
             pts = wx.points(s.hand)
-            return (
-                f"[b]{names[seat]}[/b], you hold {pts} point{'s' if pts != 1 else ''}: "
-                "c closes the round, Enter plays on."
+            return styled(
+                f"[b]$name[/b], you hold {pts} point{'s' if pts != 1 else ''}: "
+                "c closes the round, Enter plays on.",
+                name=names[seat],
             )
         return ""
 

@@ -1,0 +1,126 @@
+"""The menu keeps its place, never wraps onto Quit, and shows every line at
+80×24 however many games are saved."""
+
+from __future__ import annotations
+
+import pytest
+
+from garito.store import saves
+from garito.tui.app import GarApp
+from garito.tui.screens.menu import MenuScreen
+from garito.tui.screens.newgame import NewGameScreen
+
+from .helpers import (
+    barras_match,
+    decimus_match,
+    gemelos_match,
+    irwin_match,
+    redman_match,
+    screen_lines,
+    settle,
+    sync,
+    willie_match,
+)
+
+
+def save_every_game() -> None:
+    for match in (
+        gemelos_match(),
+        redman_match(),
+        barras_match(),
+        irwin_match(),
+        decimus_match(),
+        willie_match(),
+    ):
+        saves.save(match)
+
+
+def menu_ids(app) -> list[str]:
+    games = app.screen.query_one("#games")
+    return [games.get_option_at_index(i).id for i in range(games.option_count)]
+
+
+def highlighted(app) -> str:
+    return app.screen.query_one("#games").highlighted_option.id
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+@pytest.mark.parametrize("lobby", [False, True])
+def test_every_line_of_the_menu_shows_at_80x24_with_every_game_saved(monkeypatch, ascii_only, lobby):
+    if lobby:  # started by `garito serve`: "Shared tables" too
+        monkeypatch.setenv("GARITO_TABLES", "/nonexistent/tables.sock")
+    save_every_game()
+
+    @sync
+    async def run():
+        app = GarApp(ascii_only=ascii_only)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            games = app.screen.query_one("#games")
+            assert games.max_scroll_y == 0  # nothing scrolled out of view
+            text = "\n".join(screen_lines(app))
+            for line in ("Continue Willie", "Willie", "Statistics", "History", "Player: Player 1", "Quit"):
+                assert line in text
+            assert ("Shared tables" in text) == lobby
+            await pilot.resize_terminal(80, 40)  # room to spare: the banner is back
+            await settle(pilot)
+            assert app.screen.query_one("#banner").display
+
+    run()
+
+
+@sync
+async def test_the_banner_shows_while_the_list_fits():
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#banner").display
+        assert "a parlor of dice and cards" in "\n".join(screen_lines(app))
+
+
+@sync
+async def test_escape_from_the_new_game_dialog_keeps_the_menu_where_it_was():
+    saves.save(gemelos_match())
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert highlighted(app) == "continue:gemelos"  # at the start: Continue
+        await pilot.press("down", "down", "down")
+        assert highlighted(app) == "game:barras"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert highlighted(app) == "game:barras"
+
+
+@sync
+async def test_up_from_the_first_line_does_not_wrap_onto_quit():
+    saves.save(gemelos_match())
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("up")
+        assert highlighted(app) == "continue:gemelos"
+        await pilot.press("end", "down")
+        assert highlighted(app) == "quit"
+        await pilot.press("home", "k")
+        assert highlighted(app) == "continue:gemelos"
+
+
+@sync
+async def test_back_from_a_game_the_cursor_is_on_its_continue():
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "down", "enter")  # Barras, a new game
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("escape", "y")  # left: it stays saved
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert highlighted(app) == "continue:barras"
+        assert menu_ids(app)[0] == "continue:barras"

@@ -1,0 +1,89 @@
+"""The new-game dialog of every game: every choice whole at 80×24, arrows
+only where there is a choice, and a computer's level shown (and why it does
+not count) when the rules leave it nothing to decide."""
+
+from __future__ import annotations
+
+import pytest
+
+from garito.core import catalog
+from garito.tui.app import GarApp
+from garito.tui.screens.newgame import NewGameScreen
+from garito.widgets.choice import Choice
+
+from .helpers import screen_lines, settle, sync
+
+GAMES = [g.id for g in catalog.GAMES if g.playable]
+
+
+def whole(dialog: NewGameScreen, choice: Choice) -> None:
+    """The choice is drawn whole: inside its panel, on its one line."""
+    geometry = dialog.find_widget(choice)
+    assert geometry.clip.contains_region(geometry.region), f"{choice.id} is cut by its panel"
+    need = choice.get_content_width(choice.parent.content_size, dialog.size)
+    assert need <= choice.content_size.width, f"{choice.id} needs {need} columns"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_of_every_game_is_drawn_whole(game):
+    # (ASCII mode draws the arrows as < and >: the same widths.)
+    @sync
+    async def run():
+        app = GarApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.push_screen(NewGameScreen(game))
+            await settle(pilot)
+            dialog = app.screen
+            left, right = "◂", "▸"
+            for choice in list(dialog.query(Choice)):
+                for _ in choice.options:
+                    choice.action_step(1)
+                    await pilot.pause()
+                    for shown in dialog.query(Choice):
+                        if shown.display and shown.parent.display and shown.visible:
+                            whole(dialog, shown)
+                    for line in screen_lines(app):
+                        if left in line:
+                            assert line.count(left) == line.count(right), line
+
+    run()
+
+
+@sync
+async def test_no_arrows_where_there_is_no_choice():
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("redman"))  # two players, always
+        await settle(pilot)
+        players = app.screen.query_one("#players", Choice)
+        assert not players.focusable
+        assert app.screen.focused is not players
+        line = next(line for line in screen_lines(app) if "Players" in line).split("│")[1]  # the seats panel
+        assert "◂" not in line and "▸" not in line and " 2 " in line
+
+
+@pytest.mark.parametrize("has_save", [False, True])
+def test_a_computer_level_is_shown_and_why_it_does_not_count_without_stakes(has_save):
+    sync(_level_shown_and_why)(has_save)
+
+
+async def _level_shown_and_why(has_save):
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("gemelos", has_save=has_save))
+        await settle(pilot)
+        dialog = app.screen
+        level = dialog.query_one("#level-1", Choice)
+        assert level.visible and level.disabled  # shown, not offered
+        text = "\n".join(screen_lines(app))
+        assert "Hard" in text
+        dialog.query_one("#kind-1").focus()
+        await settle(pilot)
+        status = " ".join(str(dialog.query_one("#newgame-status").render()).split())
+        assert "nothing to choose" in status and "stakes" in status
+        dialog.query_one("#var-stakes", Choice).value = "blind"
+        await settle(pilot)
+        assert level.visible and not level.disabled
