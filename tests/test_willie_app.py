@@ -336,3 +336,5 @@ async def test_learning_help_is_off_by_default_and_esc_lets_go_of_a_hint():
         assert "they are picked" in scr.prompt
         await pilot.press("escape")
         assert not scr.picks and "they are picked" not in scr.prompt
+        await pilot.press("h", "a", "h")  # the hinted cards arranged: a hint again picks none
+        assert not scr.picks and scr.prompt.endswith("they are on the table already.")

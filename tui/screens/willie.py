@@ -728,9 +728,10 @@ class WillieScreen(GameScreen):
                     picks.add(i)
             self.picks = {(HAND, i) for i in picks}
             self.zone = "hand"
-            self.say = (
-                f"Hint: play {' '.join(played)} ({pts} point{'s' if pts != 1 else ''}); "
+            self.say = f"Hint: play {' '.join(played)} ({pts} point{'s' if pts != 1 else ''}); " + (
                 "they are picked: a arranges them."
+                if picks
+                else "they are on the table already."  # the hint is from the turn's start
             )
         self.show()
 
