@@ -23,7 +23,7 @@ def no_pace(monkeypatch):
     monkeypatch.setattr(tables, "PACE", 0.0)
 
 
-async def until(pilot, test, timeout: float = 10.0) -> None:
+async def until(pilot, test, timeout: float = 30.0) -> None:
     """Let the app run until ``test()`` holds."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
