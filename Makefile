@@ -88,6 +88,7 @@ test-long: $(VENV)/.test-extras
 bench: $(BIN)/garito
 	$(CLEAN_ENV) $(BIN)/python bench/suite.py
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py
+	$(CLEAN_ENV) $(BIN)/python bench/i18n_startup.py
 	$(BIN)/python bench/gemelos.py
 	$(BIN)/python bench/redman.py
 	$(BIN)/python bench/barras.py
