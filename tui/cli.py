@@ -454,7 +454,10 @@ def _language(argv: list[str]) -> str:
             return value
     from garito.store import settings
 
-    chosen = settings.load().get("language")
+    try:
+        chosen = settings.load().get("language")
+    except Exception:  # a preference: where the settings cannot be read, the locale decides
+        chosen = None
     return chosen or i18n.from_environ() or i18n.ENGLISH
 
 
