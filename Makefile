@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Pictures and colours must not depend on the caller's terminal settings.
 CLEAN_ENV := env -u NO_COLOR -u TEXTUAL_THEME -u GARITO_ASCII -u FORCE_COLOR -u TEXTUAL
 
-.PHONY: play test check test-dist test-long bench screenshots constraints clean
+.PHONY: play test check test-dist test-long bench screenshots constraints clean catalogs messages
 
 # setuptools tells of every editable install, as a warning, that a folder
 # named like the package may shadow it: Garito's folder "garito" is the
@@ -28,8 +28,29 @@ $(VENV)/.test-extras: $(BIN)/garito
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet $(PINNED) -e '.[test]'
 	@touch $@
 
-play: $(BIN)/garito
+play: $(BIN)/garito catalogs
 	$(BIN)/garito
+
+# ---------------------------------------------------------- translations
+# Sources: core/locale/<lang>/LC_MESSAGES/garito.po, in git. The .mo files
+# gettext reads are compiled from them (any build of the package does it
+# too; an edited .po is compiled again here by make play and make test).
+LOCALE := core/locale
+PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/garito.po)
+MO := $(PO:.po=.mo)
+
+catalogs: $(MO)
+
+$(LOCALE)/%/LC_MESSAGES/garito.mo: $(LOCALE)/%/LC_MESSAGES/garito.po $(LOCALE)/compile.py
+	$(PYTHON) $(LOCALE)/compile.py $(LOCALE)
+
+# The texts marked in the code (_, ngettext, N_, pgettext) extracted into
+# the template, and each language's catalog merged with it: new texts come
+# in untranslated (the catalog tests fail until they are translated).
+messages: $(VENV)/.test-extras
+	$(BIN)/pybabel extract --no-wrap --no-location --sort-output --project=garito -c TRANSLATORS: \
+		-o $(LOCALE)/garito.pot core tui widgets store server garito
+	$(BIN)/pybabel update --no-wrap --no-location --no-fuzzy-matching --ignore-obsolete -D garito -i $(LOCALE)/garito.pot -d $(LOCALE)
 
 # The checkers see the package as it installs (garito.core, garito.tui, ...)
 # while its folders stay at the top: a tree of links made here, never kept
@@ -52,7 +73,7 @@ check: $(VENV)/.test-extras $(TYPECHECK)/garito
 	cd $(TYPECHECK) && PYTHONPATH=. ../../$(BIN)/lint-imports ../../pyproject.toml
 
 # The checks, then the suite on two workers (the machine's cores).
-test: check
+test: check catalogs
 	$(CLEAN_ENV) $(BIN)/python -m pytest -n 2
 
 # The sdist and the wheel built, the wheel installed in a fresh venv for each
@@ -67,6 +88,7 @@ test-long: $(VENV)/.test-extras
 bench: $(BIN)/garito
 	$(CLEAN_ENV) $(BIN)/python bench/suite.py
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py
+	$(CLEAN_ENV) $(BIN)/python bench/i18n_startup.py
 	$(BIN)/python bench/gemelos.py
 	$(BIN)/python bench/redman.py
 	$(BIN)/python bench/barras.py

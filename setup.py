@@ -8,6 +8,7 @@ import importlib.util
 from pathlib import Path
 
 from setuptools import find_namespace_packages, setup
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -28,7 +29,24 @@ as_text = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(as_text)
 readme = as_text.readme_with_text_pictures((ROOT / "README.md").read_text(encoding="utf-8"), ROOT)
 
+
+class BuildWithCatalogs(build_py):
+    """The translations compiled (``.po`` to the ``.mo`` gettext reads) as
+    the package is built, a wheel or an editable install alike: an install
+    needs no translation tool, and no compiled file is kept in git."""
+
+    def run(self):
+        spec = importlib.util.spec_from_file_location(
+            "compile_catalogs", ROOT / "core" / "locale" / "compile.py"
+        )
+        compiler = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(compiler)
+        compiler.compile_all(ROOT / "core" / "locale")
+        super().run()
+
+
 setup(
+    cmdclass={"build_py": BuildWithCatalogs},
     package_dir=package_dir,
     packages=packages,
     long_description=readme,

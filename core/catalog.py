@@ -14,6 +14,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .i18n import N_
+
 if TYPE_CHECKING:
     from .contract import AnyRules
 
@@ -23,8 +25,8 @@ class GameInfo:
     id: str
     title: str
     players: tuple[int, int]
-    dice: str
-    tagline: str
+    dice: str  # marked N_: shown as _(info.dice)
+    tagline: str  # marked N_: shown as _(info.tagline)
     package: str  # where its RULES are
 
 
@@ -33,49 +35,51 @@ GAMES: tuple[GameInfo, ...] = (
         "gemelos",
         "Gemelos",
         (2, 6),
-        "two d8",
-        "Highest roll wins, unless someone rolls twins: then only a hand "
-        "with both dice above the twin can beat it.",
+        N_("two d8"),
+        N_(
+            "Highest roll wins, unless someone rolls twins: then only a hand "
+            "with both dice above the twin can beat it."
+        ),
         "garito.core.gemelos",
     ),
     GameInfo(
         "redman",
         "Red Man's Throw",
         (2, 2),
-        "three d6",
-        "Six rounds where sixes rule, predictions raise the stakes, and 6-6-6 summons the Red Man.",
+        N_("three d6"),
+        N_("Six rounds where sixes rule, predictions raise the stakes, and 6-6-6 summons the Red Man."),
         "garito.core.redman",
     ),
     GameInfo(
         "barras",
         "Barras",
         (1, 6),
-        "percentile d10 pair",
-        "A casino table: the croupier rolls the bar, and you bet on beating it.",
+        N_("percentile d10 pair"),
+        N_("A casino table: the croupier rolls the bar, and you bet on beating it."),
         "garito.core.barras",
     ),
     GameInfo(
         "irwin",
         "Irwin's Revenge",
         (2, 2),
-        "d10, then five d6",
-        "An expedition for five cursed statuettes, then a race to a straight.",
+        N_("d10, then five d6"),
+        N_("An expedition for five cursed statuettes, then a race to a straight."),
         "garito.core.irwin",
     ),
     GameInfo(
         "decimus",
         "Decimus",
         (2, 2),
-        "five d6, in secret",
-        "Secret dice, four games and mus-style betting to 30 points.",
+        N_("five d6, in secret"),
+        N_("Secret dice, four games and mus-style betting to 30 points."),
         "garito.core.decimus",
     ),
     GameInfo(
         "willie",
         "Willie",
         (2, 3),
-        "the Haggis deck",
-        "A manipulation rummy: rebuild the table's melds to shed your hand.",
+        N_("the Haggis deck"),
+        N_("A manipulation rummy: rebuild the table's melds to shed your hand."),
         "garito.core.willie",
     ),
 )

@@ -1,4 +1,4 @@
-"""Small user preferences (theme, the player's name, the seats of the last
+"""Small user preferences (theme, language, the player's name, the seats of the last
 game of each kind) kept between runs.
 
 Every value is checked as it is read (``jsonfile``): a file that is not a
@@ -12,6 +12,7 @@ import json
 import os
 from typing import Any
 
+from garito.core.i18n import LANGUAGES
 from garito.core.names import clean
 
 from .atomic import write_atomic
@@ -35,6 +36,8 @@ def _check(key: str, value: Any) -> Any:
         return value if isinstance(value, str) else DROP
     if key == "player":
         return clean(value)[:12] if isinstance(value, str) else DROP
+    if key == "language":
+        return value if isinstance(value, str) and value in LANGUAGES else DROP
     if key == "seats":
         return _seats(value)
     return value  # not this version's: kept as it is

@@ -32,9 +32,16 @@ def garito_home(tmp_path, monkeypatch):
     (home / "settings.json").write_text('{"player": "Player 1"}')
     monkeypatch.setenv("GARITO_HOME", str(home))
     monkeypatch.setenv("GARITO_BOT_DELAY", "0")
-    for var in ("NO_COLOR", "TEXTUAL_THEME", "GARITO_ASCII"):
+    for var in ("NO_COLOR", "TEXTUAL_THEME", "GARITO_ASCII", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(var, raising=False)
-    return home
+    # English, whatever the developer's locale; a test that asks for another
+    # language sets it (and the process's language is English again after).
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    from garito.core import i18n
+
+    i18n.set_default(i18n.ENGLISH)
+    yield home
+    i18n.set_default(i18n.ENGLISH)
 
 
 @pytest.fixture

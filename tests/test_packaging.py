@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 FOLDERS = ("core", "widgets", "tui", "store", "server")  # the design's, each garito.<folder>
-DATA = ("*.tcss", "*.md", "py.typed")  # what the package reads besides its modules
+DATA = ("*.tcss", "*.md", "*.mo", "py.typed")  # what the package reads besides its modules
 
 
 def test_the_licence_is_an_spdx_expression_with_its_file():
@@ -53,6 +53,8 @@ def expected_files() -> set[str]:
                 continue
             if path.suffix == ".py" or any(path.match(p) for p in DATA):
                 wanted.add("garito/" + path.relative_to(ROOT).as_posix())
+            if path.suffix == ".po":  # compiled as the wheel is built; the source stays out
+                wanted.add("garito/" + path.with_suffix(".mo").relative_to(ROOT).as_posix())
     return wanted
 
 
@@ -61,7 +63,8 @@ def test_the_wheel_holds_every_module_of_the_source_tree(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
     for name in ("garito", *FOLDERS):
-        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+        # without the compiled catalogs: the build must make them
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
     for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(ROOT / "screenshots", src / "screenshots")

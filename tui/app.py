@@ -23,6 +23,8 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from garito.core import i18n
+from garito.core.i18n import N_, _, ngettext
 from garito.core.match import Match
 from garito.widgets.glyphs import ascii_cells, to_ascii
 
@@ -49,8 +51,8 @@ class GarApp(App[None]):
     CSS_PATH = "garito.tcss"
     TITLE = "Garito"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
-        Binding("ctrl+t", "next_theme", "Theme", show=False, id="theme"),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, id="quit"),
+        Binding("ctrl+t", "next_theme", N_("Theme"), show=False, id="theme"),
     ]
 
     def __init__(
@@ -124,7 +126,7 @@ class GarApp(App[None]):
         bests.load()
         for problem in (settings.take_problem(), bests.take_problem()):
             if problem:
-                self.notify(problem, title="Set aside", severity="warning", timeout=10)
+                self.notify(problem, title=_("Set aside"), severity="warning", timeout=10)
 
     def _drain_pending(self) -> None:
         """Matches that waited for the history go into it now."""
@@ -139,17 +141,21 @@ class GarApp(App[None]):
 
     def _drained(self, done) -> None:
         if done.added:
-            many = done.added > 1
             self.notify(
-                f"{done.added} finished match{'es' if many else ''} that waited for the history "
-                f"{'are' if many else 'is'} in it now.",
-                title="History",
+                ngettext(
+                    "{count} finished match that waited for the history is in it now.",
+                    "{count} finished matches that waited for the history are in it now.",
+                    done.added,
+                ).format(count=done.added),
+                title=_("History"),
                 timeout=6,
             )
         for path in done.set_aside:
             self.notify(
-                f"A finished match waiting for the history could not be read; it is kept as {path}.",
-                title="Set aside",
+                _("A finished match waiting for the history could not be read; it is kept as {path}.").format(
+                    path=path
+                ),
+                title=_("Set aside"),
                 severity="warning",
                 timeout=10,
             )
@@ -182,26 +188,33 @@ class GarApp(App[None]):
 
         for info in catalog.GAMES:
             yield SystemCommand(
-                f"Rules: {info.title}",
-                f"How {info.title} is played, and its keys",
+                _("Rules: {game}").format(game=info.title),
+                _("How {game} is played, and its keys").format(game=info.title),
                 lambda game=info.id: self.push_screen(RulesScreen(game)),
             )
         if isinstance(screen, MenuScreen):
             for info in catalog.GAMES:
                 yield SystemCommand(
-                    f"New game: {info.title}",
-                    "Seats, rules and seed, then play",
+                    _("New game: {game}").format(game=info.title),
+                    _("Seats, rules and seed, then play"),
                     lambda game=info.id: screen.open(f"game:{game}"),
                 )
             for game in screen.saves:
                 yield SystemCommand(
-                    f"Continue: {catalog.get(game).title}",
-                    "Resume the saved game",
+                    _("Continue: {game}").format(game=catalog.get(game).title),
+                    _("Resume the saved game"),
                     lambda game=game: screen.open(f"continue:{game}"),
                 )
+            for code, name in i18n.LANGUAGES.items():
+                if code != i18n.language():
+                    yield SystemCommand(
+                        f"{_('Language')}: {name}",
+                        _("Garito in {language}, from now on").format(language=name),
+                        lambda code=code: self.choose_language(code),
+                    )
         if isinstance(screen, GameScreen):
             yield SystemCommand(
-                "Leave this game", "Back to the menu; the game stays saved", screen.action_leave
+                _("Leave this game"), _("Back to the menu; the game stays saved"), screen.action_leave
             )
 
     def watch_theme(self, theme: str) -> None:
@@ -213,7 +226,18 @@ class GarApp(App[None]):
     def action_next_theme(self) -> None:
         i = THEMES.index(self.theme) if self.theme in THEMES else -1
         self.theme = THEMES[(i + 1) % len(THEMES)]
-        self.notify(f"Theme: {self.theme}", timeout=1.5)
+        self.notify(_("Theme: {theme}").format(theme=self.theme), timeout=1.5)
+
+    def choose_language(self, language: str) -> None:
+        """Speak ``language`` from now on, remembered for the next runs
+        (chosen on the menu, where nothing else is on view to redraw)."""
+        from garito.store import settings
+
+        i18n.set_default(language)
+        settings.update(language=language)
+        if isinstance(self.screen, MenuScreen):
+            self.screen.relabel()
+        self.notify(_("Language: {language}").format(language=i18n.LANGUAGES[language]), timeout=1.5)
 
     # ---------------------------------------------------------- a crash
 
@@ -232,7 +256,10 @@ class GarApp(App[None]):
             # one plain line, unwrapped, after the terminal is given back
             self._exit_renderables.clear()
             print(
-                f"garito: the app stopped on an error; what happened is in {self.crash_log}", file=sys.stderr
+                _("garito: the app stopped on an error; what happened is in {path}").format(
+                    path=self.crash_log
+                ),
+                file=sys.stderr,
             )
         super()._print_error_renderables()
 

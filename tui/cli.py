@@ -18,6 +18,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from garito.core.i18n import LANGUAGES, _, ngettext
 from garito.tui import THEMES
 
 if TYPE_CHECKING:
@@ -28,7 +29,23 @@ class UsageError(Exception):
     pass
 
 
+class _Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse in the player's language: its own words (usage, the
+    sections, -h) are Garito's texts, as argparse's have no catalog here."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        self.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
+
     def error(self, message: str):  # one line, exit 2
         raise UsageError(message)
 
@@ -43,7 +60,7 @@ class _VersionAction(argparse.Action):
     """--version: print it and stop."""
 
     def __init__(self, option_strings, dest, **kwargs):
-        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+        super().__init__(option_strings, dest, nargs=0, help=_("print the version and exit"))
 
     def __call__(self, parser, namespace, values, option_string=None):
         print(f"garito {_version()}")
@@ -55,118 +72,141 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _Parser(
         prog="garito",
-        description="Garito: a terminal parlor of dice and card games.",
-        epilog="Keys in the app: Space/Enter act, ? rules, Escape back, ctrl+q quit.",
+        description=_("Garito: a terminal parlor of dice and card games."),
+        epilog=_("Keys in the app: Space/Enter act, ? rules, Escape back, ctrl+q quit."),
     )
     p.add_argument("--version", action=_VersionAction)
-    p.add_argument("--ascii", action="store_true", help="draw with ASCII only (also GARITO_ASCII=1)")
+    p.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "the language for this run: {languages} (default: the one chosen in the app, else the locale)"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
+    p.add_argument("--ascii", action="store_true", help=_("draw with ASCII only (also GARITO_ASCII=1)"))
     p.add_argument(
         "--theme",
         metavar="THEME",
-        help=f"colour theme for this run: {', '.join(THEMES)}, or any the palette offers "
-        "(ctrl+t or the palette choose one to remember)",
+        help=_(
+            "colour theme for this run: {themes}, or any the palette offers "
+            "(ctrl+t or the palette choose one to remember)"
+        ).format(themes=", ".join(THEMES)),
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    play = sub.add_parser("play", help="start a game directly", description="Start a game directly.")
+    play = sub.add_parser("play", help=_("start a game directly"), description=_("Start a game directly."))
     play.add_argument("game", help=", ".join(g.id for g in catalog.GAMES))
     play.add_argument(
         "--seats",
         default="human,computer",
-        help="comma-separated seats: human, computer (or bot), with an optional "
-        ":level (the game's own: easy/hard, classic/strong, ...), e.g. human,bot:easy "
-        "(default: human,computer)",
+        help=_(
+            "comma-separated seats: human, computer (or bot), with an optional "
+            ":level (the game's own: easy/hard, classic/strong, ...), e.g. human,bot:easy "
+            "(default: human,computer)"
+        ),
     )
-    play.add_argument("--names", help="comma-separated names for the seats")
-    play.add_argument("--seed", type=_seed, help="seed for the dice (a game is replayable from it)")
+    play.add_argument("--names", help=_("comma-separated names for the seats"))
+    play.add_argument("--seed", type=_seed, help=_("seed for the dice (a game is replayable from it)"))
     play.add_argument(
         "--rule",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rule variant, e.g. --rule wins_needed=5 --rule stakes=blind",
+        help=_("a rule variant, e.g. --rule wins_needed=5 --rule stakes=blind"),
     )
-    rules = sub.add_parser("rules", help="print a game's rules", description="Print a game's rules.")
+    rules = sub.add_parser("rules", help=_("print a game's rules"), description=_("Print a game's rules."))
     rules.add_argument("game")
     games = ", ".join(g.id for g in catalog.GAMES)
-    stats = sub.add_parser("stats", help="statistics of finished matches", description="Per player and game.")
+    stats = sub.add_parser(
+        "stats", help=_("statistics of finished matches"), description=_("Per player and game.")
+    )
     stats.add_argument(
         "--game", type=_game_name, choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games
     )
-    stats.add_argument("--player", help="one player's name")
-    history = sub.add_parser("history", help="list finished matches", description="List finished matches.")
+    stats.add_argument("--player", help=_("one player's name"))
+    history = sub.add_parser(
+        "history", help=_("list finished matches"), description=_("List finished matches.")
+    )
     history.add_argument(
         "--game", type=_game_name, choices=[g.id for g in catalog.GAMES], metavar="GAME", help=games
     )
     export = sub.add_parser(
-        "export", help="print a finished match's record", description="Print a finished match's record."
+        "export", help=_("print a finished match's record"), description=_("Print a finished match's record.")
     )
-    export.add_argument("id", type=_match_id, help="the match's number in `garito history`")
-    export.add_argument("--text", action="store_true", help="a readable transcript instead of JSON")
+    export.add_argument("id", type=_match_id, help=_("the match's number in `garito history`"))
+    export.add_argument("--text", action="store_true", help=_("a readable transcript instead of JSON"))
     serve = sub.add_parser(
         "serve",
-        help="let players in over SSH",
-        description="Serve Garito over SSH: each connection plays in a terminal of its own.",
+        help=_("let players in over SSH"),
+        description=_("Serve Garito over SSH: each connection plays in a terminal of its own."),
     )
-    serve.add_argument("--port", type=_port, default=2222, help="default 2222")
-    serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default all)")
+    serve.add_argument("--port", type=_port, default=2222, help=_("default 2222"))
+    serve.add_argument("--host", default="0.0.0.0", help=_("the address to listen on (default all)"))
     serve.add_argument(
         "--authorized-keys",
         metavar="PATH",
-        help="who may log in as whom: a folder with one authorized_keys file per player, named by "
-        "the player's name (as sshd's AuthorizedKeysFile /etc/garito/keys/%%u), or one file whose "
-        'keys each carry principals="NAME[,NAME...]"',
+        help=_(
+            "who may log in as whom: a folder with one authorized_keys file per player, named by "
+            "the player's name (as sshd's AuthorizedKeysFile /etc/garito/keys/%%u), or one file whose "
+            'keys each carry principals="NAME[,NAME...]"'
+        ),
     )
-    serve.add_argument("--guests", action="store_true", help="let anyone in, by the name they give")
+    serve.add_argument("--guests", action="store_true", help=_("let anyone in, by the name they give"))
     limits = serve.add_argument_group("limits")
     limits.add_argument(
-        "--max-connections", type=_count, default=50, metavar="N", help="SSH connections at once (default 50)"
+        "--max-connections",
+        type=_count,
+        default=50,
+        metavar="N",
+        help=_("SSH connections at once (default 50)"),
     )
     limits.add_argument(
-        "--max-players", type=_count, default=40, metavar="N", help="games running at once (default 40)"
+        "--max-players", type=_count, default=40, metavar="N", help=_("games running at once (default 40)")
     )
     limits.add_argument(
         "--max-per-address",
         type=_count,
         default=8,
         metavar="N",
-        help="connections from one address at once (default 8)",
+        help=_("connections from one address at once (default 8)"),
     )
     limits.add_argument(
         "--login-grace",
         type=_count,
         default=30,
         metavar="SECONDS",
-        help="time to log in, and then to open the terminal (default 30)",
+        help=_("time to log in, and then to open the terminal (default 30)"),
     )
     limits.add_argument(
         "--idle-timeout",
         type=_count,
         default=1800,
         metavar="SECONDS",
-        help="a game with no key for this long is saved and closed (default 1800)",
+        help=_("a game with no key for this long is saved and closed (default 1800)"),
     )
     limits.add_argument(
         "--app-memory",
         type=_count,
         default=512,
         metavar="MB",
-        help="address space each game may use; past it, that game alone fails (default 512)",
+        help=_("address space each game may use; past it, that game alone fails (default 512)"),
     )
     replay = sub.add_parser(
-        "replay", help="step through a game record, move by move", description="Replay a game record."
+        "replay", help=_("step through a game record, move by move"), description=_("Replay a game record.")
     )
-    replay.add_argument("file", help="a record: `garito export N > FILE`, or a save")
+    replay.add_argument("file", help=_("a record: `garito export N > FILE`, or a save"))
     verify = sub.add_parser(
         "verify",
-        help="check a shared table's record against its seed commitment",
-        description="Check that a shared table's record rolled its dice from the seed the table "
-        "committed to before play, and that it replays. Exit 0 verified, 1 not, 2 not a record.",
+        help=_("check a shared table's record against its seed commitment"),
+        description=_(
+            "Check that a shared table's record rolled its dice from the seed the table "
+            "committed to before play, and that it replays. Exit 0 verified, 1 not, 2 not a record."
+        ),
     )
-    verify.add_argument("file", help="a record: `garito export N > FILE`")
+    verify.add_argument("file", help=_("a record: `garito export N > FILE`"))
     sub.add_parser(
         "audit",
-        help="count every die rolled and test it for fairness",
-        description="Count every die rolled in the finished matches and test each kind for fairness.",
+        help=_("count every die rolled and test it for fairness"),
+        description=_("Count every die rolled in the finished matches and test each kind for fairness."),
     )
     for a in (play, rules):
         a.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -181,9 +221,9 @@ def read_record(path: str):
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+        raise UsageError(_("cannot read {path}: {why}").format(path=path, why=e.strerror or e)) from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path} is not a text file") from None
+        raise UsageError(_("{path} is not a text file").format(path=path)) from None
     try:
         return Match.from_json(text)
     except RecordError as e:
@@ -197,7 +237,7 @@ def _game_name(text: str) -> str:
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a whole number from 1 to 65535, not {text!r}")
+        raise argparse.ArgumentTypeError(_("a whole number from 1 to 65535, not {text!r}").format(text=text))
     return int(text)
 
 
@@ -210,10 +250,13 @@ def _can_serve() -> None:
 
     if os.name != "posix" or importlib.util.find_spec("pty") is None:
         raise UsageError(
-            "garito serve needs a POSIX system (Linux, macOS, a BSD): it gives each player a pseudo-terminal"
+            _(
+                "garito serve needs a POSIX system (Linux, macOS, a BSD): "
+                "it gives each player a pseudo-terminal"
+            )
         )
     if importlib.util.find_spec("asyncssh") is None:
-        raise UsageError("garito serve needs the SSH server's libraries: pip install 'garito[serve]'")
+        raise UsageError(_("garito serve needs the SSH server's libraries: pip install 'garito[serve]'"))
 
 
 def serve(args) -> int:
@@ -223,11 +266,11 @@ def serve(args) -> int:
 
     _can_serve()
     if not args.guests and not args.authorized_keys:
-        raise UsageError("give --authorized-keys PATH, or --guests to let anyone in")
+        raise UsageError(_("give --authorized-keys PATH, or --guests to let anyone in"))
     if args.guests and args.authorized_keys:
-        raise UsageError("--guests lets anyone in: leave out --authorized-keys, or --guests")
+        raise UsageError(_("--guests lets anyone in: leave out --authorized-keys, or --guests"))
     if args.app_memory < 256:
-        raise UsageError("--app-memory below 256 MB leaves a game no room to start")
+        raise UsageError(_("--app-memory below 256 MB leaves a game no room to start"))
     if args.authorized_keys:
         from garito.server.keys import KeyBook, KeysError
 
@@ -261,13 +304,15 @@ def serve(args) -> int:
 
 def _count(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 10**6:
-        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+        raise argparse.ArgumentTypeError(_("a whole number from 1, not {text!r}").format(text=text))
     return int(text)
 
 
 def _match_id(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a match number is a whole number from 1, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("a match number is a whole number from 1, not {text!r}").format(text=text)
+        )
     return int(text)
 
 
@@ -275,9 +320,11 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("the seed must be a whole number, not {text!r}").format(text=text)
+        ) from None
     if value < 0:
-        raise argparse.ArgumentTypeError("the seed must not be negative")
+        raise argparse.ArgumentTypeError(_("the seed must not be negative"))
     return value
 
 
@@ -288,7 +335,9 @@ def _rules(game: str) -> AnyRules:
         return catalog.rules(_game_name(game))
     except LookupError:
         raise UsageError(
-            f"unknown game {game!r} (choose from {', '.join(g.id for g in catalog.GAMES)})"
+            _("unknown game {game!r} (choose from {games})").format(
+                game=game, games=", ".join(g.id for g in catalog.GAMES)
+            )
         ) from None
 
 
@@ -303,34 +352,52 @@ def make_match(args):
     rules = _rules(args.game)
     seats = []
     for i, item in enumerate(args.seats.split(",")):
-        kind, _, level = item.strip().lower().partition(":")
+        kind, _sep, level = item.strip().lower().partition(":")
         kind = {"bot": "computer", "cpu": "computer"}.get(kind, kind)
         if kind not in ("human", "computer"):
-            raise UsageError(f"a seat is human or computer (or bot), not {item.strip()!r}")
+            raise UsageError(
+                _("a seat is human or computer (or bot), not {seat!r}").format(seat=item.strip())
+            )
         level = level or rules.default_level(i)
         if level not in rules.levels:
-            raise UsageError(f"a computer level is one of {', '.join(rules.levels)}, not {level!r}")
+            raise UsageError(
+                _("a computer level is one of {levels}, not {level!r}").format(
+                    levels=", ".join(rules.levels), level=level
+                )
+            )
         seats.append((kind, level))
     lo, hi = rules.players
     if not lo <= len(seats) <= hi:
         span = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        raise UsageError(f"{rules.title} is for {span} seats, not {len(seats)}")
+        raise UsageError(
+            _("{game} is for {span} seats, not {count}").format(game=rules.title, span=span, count=len(seats))
+        )
     names = default_names([k for k, _ in seats])
     if args.names:
         given = [clean(n).strip() for n in args.names.split(",")]
         if len(given) != len(seats) or not all(given):
-            raise UsageError(f"--names needs {len(seats)} non-empty names, one per seat")
+            raise UsageError(
+                ngettext(
+                    "--names needs {count} non-empty name, one per seat",
+                    "--names needs {count} non-empty names, one per seat",
+                    len(seats),
+                ).format(count=len(seats))
+            )
         names = given
     if len(set(names)) != len(names):
-        raise UsageError("two seats have the same name")
+        raise UsageError(_("two seats have the same name"))
     values = {}
     variants = {v.key: v for v in rules.variants}
     for item in args.rule:
         key, eq, text = item.partition("=")
         if not eq and key in variants:
-            raise UsageError(f"a rule is KEY=VALUE, like {key}={variants[key].choices[0]}")
+            raise UsageError(
+                _("a rule is KEY=VALUE, like {example}").format(example=f"{key}={variants[key].choices[0]}")
+            )
         if not eq or key not in variants:
-            raise UsageError(f"unknown rule {key!r} (rules: {', '.join(variants)})")
+            raise UsageError(
+                _("unknown rule {key!r} (rules: {rules})").format(key=key, rules=", ".join(variants))
+            )
         try:
             values[key] = variants[key].parse(text)
         except ValueError as e:
@@ -366,7 +433,42 @@ def print_rules(game: str) -> None:
     sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
+def _language(argv: list[str]) -> str:
+    """The language of this run: --lang; else the one chosen in the app
+    (the settings); else the locale's (LC_ALL, LC_MESSAGES, LANG: over
+    SSH, the client's); else English. UsageError for a --lang Garito does
+    not speak."""
+    from garito.core import i18n
+
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            value = arg.partition("=")[2] if "=" in arg else (argv[i + 1] if i + 1 < len(argv) else "")
+            if value not in LANGUAGES:
+                raise UsageError(
+                    _("no language {value!r} (choose from {languages})").format(
+                        value=value, languages=", ".join(LANGUAGES)
+                    )
+                )
+            return value
+    from garito.store import settings
+
+    try:
+        chosen = settings.load().get("language")
+    except Exception:  # a preference: where the settings cannot be read, the locale decides
+        chosen = None
+    return chosen or i18n.from_environ() or i18n.ENGLISH
+
+
 def main(argv: list[str] | None = None) -> int:
+    from garito.core import i18n
+
+    try:
+        i18n.set_default(_language(sys.argv[1:] if argv is None else argv))
+    except UsageError as e:
+        print(f"garito: error: {e}", file=sys.stderr)
+        return 2
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -395,14 +497,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             replay = read_record(args.file)
     except UsageError as e:
-        print(f"garito: error: {e}", file=sys.stderr)
+        print(_("garito: error: {message}").format(message=e), file=sys.stderr)
         return 2
     from .app import GarApp
 
     ascii_only = True if getattr(args, "ascii", False) else None
     app = GarApp(ascii_only=ascii_only, theme=args.theme, start=start, replay=replay)
     if args.theme and args.theme not in app.available_themes:
-        print(f"garito: error: no theme {args.theme!r} (try {', '.join(THEMES)})", file=sys.stderr)
+        print(
+            _("garito: error: no theme {theme!r} (try {themes})").format(
+                theme=args.theme, themes=", ".join(THEMES)
+            ),
+            file=sys.stderr,
+        )
         return 2
     app.run()
     return app.return_code or 0  # 1 after an error that stopped it (see GarApp)

@@ -19,6 +19,8 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from garito.core.i18n import _
+
 from .glyphs import ascii_key, glyphs, is_ascii
 
 Key = tuple[str, str, str]  # (key, shown as, description)
@@ -56,7 +58,9 @@ class KeyBar(Widget, can_focus=False):
             shown = self.app.get_key_display(binding)
             if is_ascii(self):
                 shown = ascii_key(shown)
-            (later if binding.action in last else keys).append((binding.key, shown, binding.description))
+            # A description is marked N_ where the binding is declared, and read
+            # here in the player's language.
+            (later if binding.action in last else keys).append((binding.key, shown, _(binding.description)))
         self.kept = len(later)
         self.keys = tuple(keys + later)
 

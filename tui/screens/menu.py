@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from garito.core import catalog
+from garito.core import catalog, i18n
+from garito.core.i18n import N_, _, ngettext
 from garito.widgets.glyphs import ascii_text
 from garito.widgets.keybar import KeyBar
 
@@ -27,7 +28,7 @@ BANNER = """\
 ╔═╗╔═╗╦═╗╦╔╦╗╔═╗
 ║ ╦╠═╣╠╦╝║ ║ ║ ║
 ╚═╝╩ ╩╩╚═╩ ╩ ╚═╝"""
-MOTTO = "a parlor of dice and cards, played from the keyboard"
+MOTTO = N_("a parlor of dice and cards, played from the keyboard")
 BANNER_ASCII = r"""
   ___   _   ___ ___ _____ ___
  / __| /_\ | _ \_ _|_   _/ _ \
@@ -63,10 +64,13 @@ class MenuScreen(Screen[None]):
         app = getters.app(GarApp)
 
     BINDINGS = [
-        Binding("enter", "open", "Play", priority=True),
-        Binding("question_mark,f1", "rules", "Rules"),
-        Binding("ctrl+t", "app.next_theme", "Theme"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("enter", "open", N_("Play"), priority=True),
+        Binding("question_mark,f1", "rules", N_("Rules")),
+        Binding("ctrl+t", "app.next_theme", N_("Theme")),
+        Binding("q", "app.quit", N_("Quit"), show=False),
+        # The language (English, Español, Galego) in turn, remembered; also
+        # in the command palette, and --lang or the locale for one run.
+        Binding("l", "next_language", N_("Language"), show=False),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ]
@@ -83,7 +87,7 @@ class MenuScreen(Screen[None]):
             width = max(map(len, art))
             # Equal widths, so centring keeps the letters' columns together.
             yield Static("\n".join(line.ljust(width) for line in art), id="banner", markup=False)
-            yield Static(MOTTO, id="motto")
+            yield Static(_(MOTTO), id="motto")
         with Horizontal(id="menu-body"):
             yield GameList(id="games")
             yield Static(id="about")
@@ -111,10 +115,10 @@ class MenuScreen(Screen[None]):
 
         found, damaged = saves.load_all()
         for bad in damaged:
-            where = f" It was moved to {bad.moved_to}." if bad.moved_to else ""
+            where = " " + _("It was moved to {path}.").format(path=bad.moved_to) if bad.moved_to else ""
             self.notify(
-                f"A saved game could not be read ({bad.reason}).{where}",
-                title="Damaged save set aside",
+                _("A saved game could not be read ({reason}).").format(reason=bad.reason) + where,
+                title=_("Damaged save set aside"),
                 severity="warning",
                 timeout=10,
             )
@@ -125,7 +129,9 @@ class MenuScreen(Screen[None]):
         options: list[Option | None] = []
         for s in found:
             info = catalog.get(s.game)
-            options.append(Option(Text.assemble(("Continue ", "bold"), info.title), id=f"continue:{s.game}"))
+            options.append(
+                Option(Text.assemble((_("Continue") + " ", "bold"), info.title), id=f"continue:{s.game}")
+            )
         # Separators are drawn with box lines: none in ASCII mode.
         gap = [] if self.app.ascii_only else [None]
         if found:
@@ -137,13 +143,13 @@ class MenuScreen(Screen[None]):
         from ..link import tables_socket
 
         if tables_socket():  # started by `garito serve`: other players are here
-            options += [*gap, Option(Text("Shared tables", "bold"), id="lobby")]
+            options += [*gap, Option(Text(_("Shared tables"), "bold"), id="lobby")]
         options += [
             *gap,
-            Option("Statistics", id="stats"),
-            Option("History", id="history"),
-            Option(Text.assemble("Player: ", (player(), "bold")), id="player"),
-            Option("Quit", id="quit"),
+            Option(_("Statistics"), id="stats"),
+            Option(_("History"), id="history"),
+            Option(Text.assemble(_("Player:") + " ", (player(), "bold")), id="player"),
+            Option(_("Quit"), id="quit"),
         ]
         games.add_options(options)
         self._list_lines = len(options)  # one line each, separators too
@@ -178,9 +184,7 @@ class MenuScreen(Screen[None]):
         self.set_class(bare, "-bare")
         self.query_one("#banner").display = not bare
         dash = "-" if self.app.ascii_only else "·"
-        self.query_one("#motto", Static).update(
-            f"Garito {dash} a parlor of dice and cards, played from the keyboard" if bare else MOTTO
-        )
+        self.query_one("#motto", Static).update(f"Garito {dash} {_(MOTTO)}" if bare else _(MOTTO))
 
     def _selected(self) -> str | None:
         option = self.query_one("#games", OptionList).highlighted_option
@@ -192,52 +196,80 @@ class MenuScreen(Screen[None]):
 
     def _about(self, option_id: str) -> Text:
         if option_id == "quit":
-            return Text("Leave Garito. A game in progress stays saved.")
+            return Text(_("Leave Garito. A game in progress stays saved."))
         if option_id == "player":
             return Text.assemble(
-                ("Your name\n\n", "bold"),
-                "The first human seat of each new game takes it, and the statistics "
-                "are kept under it. Enter: change it.",
+                (_("Your name") + "\n\n", "bold"),
+                _(
+                    "The first human seat of each new game takes it, and the statistics "
+                    "are kept under it. Enter: change it."
+                ),
             )
         if option_id == "lobby":
             return Text.assemble(
-                ("Shared tables\n\n", "bold"),
-                "Play the others connected to this server: take a free seat at an open "
-                "table, open one of your own (seats for players or computers), or watch.",
+                (_("Shared tables") + "\n\n", "bold"),
+                _(
+                    "Play the others connected to this server: take a free seat at an open "
+                    "table, open one of your own (seats for players or computers), or watch."
+                ),
             )
         if option_id == "stats":
             return Text.assemble(
-                ("Statistics\n\n", "bold"),
-                "Per player and game: matches played, won, lost and drawn, win rate, "
-                "streaks, each game's records, the win rate over time.\n\n",
-                ("Also: garito stats", "dim"),
+                (_("Statistics") + "\n\n", "bold"),
+                _(
+                    "Per player and game: matches played, won, lost and drawn, win rate, "
+                    "streaks, each game's records, the win rate over time."
+                )
+                + "\n\n",
+                (_("Also: garito stats"), "dim"),
             )
         if option_id == "history":
             return Text.assemble(
-                ("History\n\n", "bold"),
-                "Every finished match: replay it move by move on its own table, "
-                "export its record as JSON or as a text transcript.\n\n",
-                ("Also: garito history, garito export, garito audit", "dim"),
+                (_("History") + "\n\n", "bold"),
+                _(
+                    "Every finished match: replay it move by move on its own table, "
+                    "export its record as JSON or as a text transcript."
+                )
+                + "\n\n",
+                (_("Also: garito history, garito export, garito audit"), "dim"),
             )
-        kind, _, game = option_id.partition(":")
+        kind, _sep, game = option_id.partition(":")
         info = catalog.get(game)
         lo, hi = info.players
-        players = f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+        players = (
+            ngettext("{count} player", "{count} players", lo).format(count=lo)
+            if lo == hi
+            else _("{low}–{high} players").format(low=lo, high=hi)
+        )
         text = Text()
         text.append(info.title + "\n", "bold")
-        text.append(f"{players} · {info.dice}\n\n", "dim")
-        text.append(info.tagline + "\n\n")
+        text.append(f"{players} · {_(info.dice)}\n\n", "dim")
+        text.append(_(info.tagline) + "\n\n")
         if kind == "continue":
             m = self.saves[game].match
             moves = len(m.actions)
-            text.append(f"Saved after {moves} move{'s' if moves != 1 else ''}.\n", "italic")
+            text.append(
+                ngettext("Saved after {count} move.", "Saved after {count} moves.", moves).format(count=moves)
+                + "\n",
+                "italic",
+            )
             text.append(m.rules.summary(m.state, m.names) + "\n\n")
-            text.append("Enter: continue exactly where you left off.")
+            text.append(_("Enter: continue exactly where you left off."))
         else:
-            text.append("Enter: new game\n?: rules and keys")
+            text.append(_("Enter: new game\n?: rules and keys"))
             if game in self.saves:
-                text.append("\n\nYou have a saved game of this: see Continue.", "italic")
+                text.append("\n\n" + _("You have a saved game of this: see Continue."), "italic")
         return text
+
+    def action_next_language(self) -> None:
+        languages = list(i18n.LANGUAGES)
+        self.app.choose_language(languages[(languages.index(i18n.language()) + 1) % len(languages)])
+
+    def relabel(self) -> None:
+        """Everything shown again in the language just chosen."""
+        self.query_one("#motto", Static).update(_(MOTTO))
+        self.reload()
+        self.refresh_bindings()
 
     def action_cursor(self, delta: int) -> None:
         games = self.query_one("#games", OptionList)
@@ -268,7 +300,7 @@ class MenuScreen(Screen[None]):
 
             self.app.push_screen(StatsScreen() if option_id == "stats" else HistoryScreen())
             return
-        kind, _, game = option_id.partition(":")
+        kind, _sep, game = option_id.partition(":")
         if kind == "continue":
             self.app.open_match(self.saves[game].match)
             return
@@ -278,7 +310,7 @@ class MenuScreen(Screen[None]):
 
     def action_rules(self) -> None:
         option_id = self._selected() or ""
-        _, _, game = option_id.partition(":")
+        _kind, _sep, game = option_id.partition(":")
         if not game:
             return
         from .rules import RulesScreen

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from garito.core.i18n import N_, _
 from garito.widgets.keybar import KeyBar
 
 
@@ -33,9 +34,9 @@ class TooSmallScreen(ModalScreen[None]):
         def render(self) -> Text:
             w, h = self.size_now or (self.app.size.width, self.app.size.height)
             return Text.assemble(
-                ("Garito needs a terminal of at least 80×24.\n", "bold"),
-                f"This one is {w}×{h}: please enlarge it.\n",
-                "Your game is kept as it is. ctrl+q quits.",
+                (_("Garito needs a terminal of at least 80×24.") + "\n", "bold"),
+                _("This one is {width}×{height}: please enlarge it.").format(width=w, height=h) + "\n",
+                _("Your game is kept as it is. ctrl+q quits."),
                 justify="center",
             )
 
@@ -52,8 +53,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question; y/Enter says yes, n/Escape says no."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,enter", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, detail: str = "") -> None:
@@ -66,7 +67,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self.question, classes="dialog-title", markup=False)
             if self.detail:
                 yield Static(self.detail, classes="dialog-body", markup=False)
-            yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Escape: no", classes="dialog-keys")
+            yield Static(_("[b]y[/b] / Enter: yes    [b]n[/b] / Escape: no"), classes="dialog-keys")
         yield KeyBar()  # the screen under it would offer its own keys
 
     def action_answer(self, yes: bool) -> None:
@@ -79,7 +80,7 @@ class HandOffScreen(Screen[None]):
     player's hand shows while the keyboard changes hands."""
 
     BINDINGS = [
-        Binding("enter,space", "ready", "Ready"),
+        Binding("enter,space", "ready", N_("Ready")),
         Binding("escape", "nothing", show=False),
     ]
 
@@ -91,13 +92,25 @@ class HandOffScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handoff") as box:
-            box.border_title = "Hand-off"
+            box.border_title = _("Hand-off")
             # Names are text: the Statics take no markup, the keys' line puts
             # the name in as a variable.
-            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title", markup=False)
-            who = f"{self.previous}, look away" if self.previous else "Everyone else, look away"
-            yield Static(f"{who}: {self.player}'s {self.secrets} next.", classes="dialog-body", markup=False)
-            ready = Content.from_markup("[b]Enter[/b]: $player is ready", player=self.player)
+            yield Static(
+                _("Pass the keyboard to {player}.").format(player=self.player),
+                classes="dialog-title",
+                markup=False,
+            )
+            if self.secrets == "cards come":
+                next_ = _("{player}'s cards come next.")
+            else:
+                next_ = _("{player}'s dice come next.")
+            who = (
+                _("{previous}, look away:").format(previous=self.previous)
+                if self.previous
+                else _("Everyone else, look away:")
+            )
+            yield Static(f"{who} {next_.format(player=self.player)}", classes="dialog-body", markup=False)
+            ready = Content.from_markup(_("[b]Enter[/b]: $player is ready"), player=self.player)
             yield Static(ready, classes="dialog-keys")
 
     def action_ready(self) -> None:

@@ -16,7 +16,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
-from garito.core import catalog
+from garito.core import catalog, i18n
+from garito.core.i18n import N_, _
 from garito.widgets.glyphs import to_ascii
 from garito.widgets.keybar import KeyBar
 
@@ -28,10 +29,21 @@ if TYPE_CHECKING:
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
 
 
+def rules_page(game: str, language: str) -> str:
+    """The name of ``game``'s page in ``language``: ``decimus.gl.md``, each
+    written for Garito in that language; ``decimus.md`` is the English."""
+    if language != i18n.ENGLISH:
+        page = f"{game}.{language}.md"
+        if resources.files("garito.tui").joinpath("rules", page).is_file():
+            return page
+    return f"{game}.md"
+
+
 def rules_text(game: str, config: Any = None) -> str:
-    """The game's rules page, its ``{{field}}``s read from ``config`` (the
-    game's defaults when None)."""
-    text = resources.files("garito.tui").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
+    """The game's rules page in the language spoken, its ``{{field}}``s read
+    from ``config`` (the game's defaults when None)."""
+    page = rules_page(game, i18n.language())
+    text = resources.files("garito.tui").joinpath("rules", page).read_text(encoding="utf-8")
     if config is None and _FIELD.search(text):
         config = catalog.rules(game).default_config()
     return _FIELD.sub(lambda m: str(getattr(config, m.group(1))), text)
@@ -42,10 +54,10 @@ class RulesScreen(Screen[None]):
         app = getters.app(GarApp)
 
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "app.pop_screen", "Back"),
-        Binding("j,down", "scroll(1)", "Scroll", show=False),
+        Binding("escape,q,question_mark,f1", "app.pop_screen", N_("Back")),
+        Binding("j,down", "scroll(1)", N_("Scroll"), show=False),
         Binding("k,up", "scroll(-1)", show=False),
-        Binding("space,pagedown", "scroll(10)", "Page down"),
+        Binding("space,pagedown", "scroll(10)", N_("Page down")),
         Binding("b,pageup", "scroll(-10)", show=False),
     ]
 
@@ -56,7 +68,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Rules {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}",
+            f"{_('Rules')} {('-' if self.app.ascii_only else '—')} {catalog.get(self.game).title}",
             id="title",
             markup=False,
         )

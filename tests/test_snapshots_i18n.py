@@ -1,0 +1,42 @@
+"""The translated screens at 80×24 in Spanish and Galician, compared with
+the approved pictures, with the walk's checks (tests/walk.py: no label or
+key bar cut) riding on every one as in English. The English pictures are
+tests/test_snapshots.py's, unchanged by the translations."""
+
+from __future__ import annotations
+
+import pytest
+
+from garito.core import i18n
+from garito.tui.app import GarApp
+
+from .test_snapshots import SIZE, keys
+
+LANGS = ("es", "gl")
+
+
+def app(lang: str, **kwargs) -> GarApp:
+    i18n.set_default(lang)  # the process's language, as the CLI sets it (conftest resets it)
+    return GarApp(theme="textual-dark", **kwargs)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu(snap_compare, lang):
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=keys())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu_on_decimus(snap_compare, lang):
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=keys("down", "down", "down", "down"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_of_decimus(snap_compare, lang):
+    assert snap_compare(
+        app(lang), terminal_size=SIZE, run_before=keys("down", "down", "down", "down", "question_mark")
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_too_small_notice(snap_compare, lang):
+    assert snap_compare(app(lang), terminal_size=(70, 20), run_before=keys())
