@@ -8,7 +8,6 @@ first frame costs little more than Textual itself.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -19,6 +18,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from garito.core.match import Match
+from garito.store import environ
 from garito.widgets.glyphs import ascii_filter, to_ascii
 
 from . import THEMES
@@ -30,7 +30,7 @@ DEFAULT_THEME = "textual-dark"
 
 
 def _env_flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+    return (environ.get(name) or "").strip().lower() not in ("", "0", "false", "no")
 
 
 class GarApp(App[None]):
@@ -57,11 +57,11 @@ class GarApp(App[None]):
         self.ascii_only = _env_flag("GARITO_ASCII") if ascii_only is None else ascii_only
         if bot_delay is None:
             try:
-                bot_delay = float(os.environ.get("GARITO_BOT_DELAY", "0.7"))
+                bot_delay = float(environ.get("GARITO_BOT_DELAY") or "0.7")
             except ValueError:
                 bot_delay = 0.7
         self.bot_delay = max(0.0, bot_delay)
-        wanted = theme or os.environ.get("TEXTUAL_THEME") or prefs.get("theme") or DEFAULT_THEME
+        wanted = theme or environ.get("TEXTUAL_THEME") or prefs.get("theme") or DEFAULT_THEME
         self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self._start = start
         self._replay = replay
@@ -91,7 +91,11 @@ class GarApp(App[None]):
         markup: bool = True,
     ) -> None:
         """Every notice is shown as text, never markup: notices carry names,
-        rules and what a file held ("[/]" is a name, not a closing tag)."""
+        rules and what a file held ("[/]" is a name, not a closing tag). In
+        ASCII mode, as ASCII: a rule's words from the core may hold signs
+        ("1 ≤ minimum")."""
+        if self.ascii_only:
+            message, title = to_ascii(message), to_ascii(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # ---------------------------------------------------------- files at start
@@ -202,11 +206,6 @@ class GarApp(App[None]):
         """In ASCII mode every sign drawn is ASCII, Textual's own included."""
         filters = super().get_line_filters()
         return [*filters, self._ascii_filter] if self._ascii_filter is not None else filters
-
-    def notify(self, message: str, *, title: str = "", **kwargs) -> None:
-        if self.ascii_only:  # a rule's words from the core may hold signs ("1 ≤ minimum")
-            message, title = to_ascii(message), to_ascii(title)
-        super().notify(message, title=title, **kwargs)
 
     def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
         """Screens opened while the terminal is too small (a computer ending

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from garito.core import catalog, wire
 from garito.core.dice import MT, STREAMS
 from garito.core.match import Match, Seat
+from garito.store import environ
 
 ENV = "GARITO_TABLES"
 LIMIT = 1 << 24  # a long match's state is a long line
@@ -27,7 +27,7 @@ LIMIT = 1 << 24  # a long match's state is a long line
 
 def tables_socket() -> str | None:
     """Where this app's shared tables are, if it was started by a server."""
-    return os.environ.get(ENV) or None
+    return environ.get(ENV) or None
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ the first time one comes.
 from __future__ import annotations
 
 import asyncio
-import os
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from garito.core import catalog
 from garito.core.names import printable
+from garito.store import environ
 from garito.widgets.keybar import KeyBar
 
 from ..link import Link, Seating, match_of, tables_socket
@@ -83,7 +83,7 @@ class LobbyScreen(Screen[None]):
         if not self.path:
             self.status = "No table server: shared tables are played over `garito serve`."
             return
-        token = os.environ.get("GARITO_TABLES_TOKEN")
+        token = environ.get("GARITO_TABLES_TOKEN")
         hello = {"op": "hello", "name": settings.player(), "token": token}
         self._link_task = asyncio.create_task(self.link.run(self.path, hello))
 
