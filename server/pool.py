@@ -6,16 +6,18 @@ to, a size, a hang-up, a kill, an exit status).
 
 How sessions are placed:
 
-* at most ``workers`` processes (one per core by default) are kept, each
-  started through ``child`` like an app process of its own: its own
-  session, signals at their defaults, the parent-death signal, and the
-  address-space cap (``--app-memory``) for the worker as a whole;
+* each worker is started through ``child`` like an app process of its own:
+  its own session, signals at their defaults, the parent-death signal, and
+  the address-space cap (``--app-memory``) for the worker as a whole;
 * a new player goes to the worker with the fewest players among those that
-  take more: fewer than ``per_worker`` players and resident memory under
-  ``FULL`` of its cap. When every worker has someone and there are fewer
-  than ``workers``, another is started meanwhile, so the load spreads over
-  the cores; when none can take the player, one is started for them (if
-  that fails, they are told so: nothing else is held for them);
+  take more: fewer than ``per_worker`` players (a full garbage collection
+  stops every player of a worker while it walks all their objects: the
+  fewer per worker, the shorter) and resident memory under ``FULL`` of its
+  cap. Another worker is started ahead of need: while there are fewer than
+  ``workers`` (one per core) and each has someone, so the load spreads over
+  the cores, and when ``SPARE`` places or fewer are left; when none can
+  take the player, one is started for them (if that fails, they are told
+  so: nothing else is held for them);
 * a worker that has not been heard from for ``WATCHDOG`` seconds (a
   session stuck in a loop holds its event loop) is killed; when a worker
   dies its players are told and the others play on in theirs;
@@ -43,6 +45,7 @@ START = 30.0  # seconds a worker has to say it is ready
 WATCHDOG = 20.0  # seconds a worker may go unheard (it reports every 2 s)
 FULL = 0.75  # of its address-space cap: a worker this resident takes nobody new
 STOP_AFTER = 5.0  # seconds a stopped worker has to leave before it is killed
+SPARE = 4  # places left in the running workers: the next worker is started
 
 
 class Worker:
@@ -177,10 +180,19 @@ class Pool:
     """The server's workers."""
 
     def __init__(
-        self, argv: list[str], env: dict[str, str], *, workers: int, per_worker: int, memory: int, fork=False
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        *,
+        workers: int,
+        per_worker: int,
+        players: int,
+        memory: int,
+        fork=False,
     ) -> None:
         self.argv, self.env = argv, env
         self.size, self.per_worker, self.memory = max(1, workers), max(1, per_worker), memory
+        self.most = self.size + max(1, -(-players // self.per_worker))  # a few full of memory, and spares
         self.fork = fork
         self.workers: list[Worker] = []
         self._zygote: Worker | None = None
@@ -208,12 +220,19 @@ class Pool:
         if self.fork:
             return await self._forked()
         open_ = [w for w in self.workers if self._takes_more(w)]
-        if open_:
-            best = min(open_, key=lambda w: w.players)
-            if len(self.workers) < self.size and all(w.players for w in self.workers):
-                asyncio.create_task(self._spare())
-            return best
         starting = [w for w in self.workers if not w.ready.done() and w.accepting]
+        room = sum(self.per_worker - w.players for w in open_)
+        if (
+            not starting
+            and len(self.workers) < self.most
+            and (
+                (len(self.workers) < self.size and open_ and all(w.players for w in self.workers))
+                or (open_ and room <= SPARE)
+            )
+        ):
+            asyncio.create_task(self._spare())  # the next one, before anyone has to wait for it
+        if open_:
+            return min(open_, key=lambda w: w.players)
         if starting:
             await asyncio.wait(
                 [asyncio.ensure_future(w.ready) for w in starting],
@@ -222,8 +241,8 @@ class Pool:
             )
             open_ = [w for w in starting if self._takes_more(w)]
             if open_:
-                return open_[0]
-        if sum(1 for w in self.workers if w.accepting) >= 4 * self.size:
+                return min(open_, key=lambda w: w.players)
+        if len(self.workers) >= self.most:
             raise OSError("every worker is full")
         return await self._started()
 

@@ -119,7 +119,8 @@ class Limits:
     login_grace: float = 30.0  # seconds to log in, and then to open the terminal
     idle: float = 1800.0  # seconds without a key before an app is ended
     app_memory: int = 512 << 20  # bytes of address space a process of apps may map (a worker: all its apps)
-    workers: int = os.cpu_count() or 1  # worker processes kept for the apps (one per core)
+    workers: int = os.cpu_count() or 1  # worker processes the apps are spread over at least (a core each)
+    per_worker: int = 24  # apps a worker holds at most (a full garbage collection stops them all)
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -690,12 +691,12 @@ class Serve:
         if self.design == "pty":
             return _PtyApp(self.argv, self._process_env())
         if self.pool is None:
-            per_worker = -(-self.limits.max_players // self.limits.workers)
             self.pool = Pool(
                 WORKER,
                 self._process_env(),
                 workers=self.limits.workers,
-                per_worker=per_worker,
+                per_worker=self.limits.per_worker,
+                players=self.limits.max_players,
                 memory=self.limits.app_memory,
                 fork=self.design == "fork",
             )

@@ -147,6 +147,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MB",
         help="address space each game may use; past it, that game alone fails (default 512)",
     )
+    limits.add_argument(
+        "--workers",
+        type=_count,
+        metavar="N",
+        help="processes the games are shared among (default: one per core)",
+    )
+    # How the games are hosted, for bench/serve_designs.py to measure the others.
+    serve.add_argument(
+        "--design", choices=("workers", "fork", "pty"), default="workers", help=argparse.SUPPRESS
+    )
     replay = sub.add_parser(
         "replay", help="step through a game record, move by move", description="Replay a game record."
     )
@@ -231,6 +241,8 @@ def serve(args) -> int:
                 login_grace=float(args.login_grace),
                 idle=float(args.idle_timeout),
                 app_memory=args.app_memory << 20,
+                design=args.design,
+                **({"workers": args.workers} if args.workers else {}),
             )
         )
     except KeyboardInterrupt:
