@@ -1,9 +1,11 @@
 """``garito serve``: Garito over SSH, for players with a plain ``ssh`` client,
 made to be left open to strangers.
 
-Each connection gets the Garito app in a pseudo-terminal of its own: a child
-process on a pty, the client's terminal type and size (resizes forwarded),
-bytes passed through untouched (no line editing in between). Each player's
+Each connection gets the Garito app in a terminal of its own: an app in a
+worker process (``worker``: a few of them host every player's app, each on
+a Textual driver that draws on its session's socket), the client's terminal
+size (resizes forwarded), bytes passed through untouched (no line editing
+in between), the locale the client sent kept for the app. Each player's
 name has its own Garito home (saves, settings, history) under the server's
 data directory (``homes``). A connection can only play: one terminal
 session, no command, no shell, no port, agent or X11 forwarding, no file
@@ -17,7 +19,7 @@ kept under the data directory.
 
 Nothing a client does can stall the others or fill the host:
 
-* the server's loop never waits on a client: the pty is non-blocking; keys
+* the server's loop never waits on a client: the app's end is non-blocking; keys
   go to the app no faster than ``KEY_RATE``; a session keeps at most
   ``IN_HIGH`` bytes of keys the app has not taken (then it stops reading
   the channel, and SSH's window stops the client) and ``OUT_HIGH`` bytes of
@@ -27,18 +29,22 @@ Nothing a client does can stall the others or fill the host:
   on every resize, and a terminal type that is not a plain name is replaced;
 * ``Limits``: connections at once (a refusal never frees a place), per
   address, apps running, a grace period to log in and to open the terminal,
-  an idle time without a key, and each app's address space;
-* each app runs in a session of its own with the pty as its controlling
-  terminal, signals back at their defaults, and the kernel's parent-death
-  signal (``child``); when its connection ends it is hung up, then killed;
+  an idle time without a key, and each worker's address space;
+* the apps live in worker processes (``pool``, ``worker``), each started in
+  a session of its own, signals back at their defaults, with the kernel's
+  parent-death signal (``child``); when a connection ends its app is asked
+  to quit, then dropped; what one app may take of its worker (time, screen,
+  memory) is bounded there;
 * SIGTERM or SIGINT stop the server: no new connection, the tables closed
   (the record of every match still being played kept in its players' homes),
   every app ended, the tables' socket folder removed, a last log line.
 
-The layers are kept apart so that another way of running the app (many
-sessions in one worker, rather than a process each) can replace ``_PtyApp``
-alone: limits and identity live in ``Serve`` and ``_Connection``, the
-buffering and flow control in ``Terminal``.
+The layers are kept apart: limits and identity live in ``Serve`` and
+``_Connection``, the buffering and flow control in ``Terminal``, and the
+app behind a terminal is a ``pool.WorkerApp`` (a socket to its worker's
+driver) or, for another program or to be measured against
+(``bench/serve_designs.py``), a ``_PtyApp`` (a child process on a pty):
+the same face, a non-blocking descriptor, a size, a hang-up, an exit.
 
 The shared tables live here too (``tables.TableServer``), on a local socket
 in a private folder; each app is told where (``GARITO_TABLES``) and given a

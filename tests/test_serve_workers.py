@@ -321,3 +321,36 @@ async def test_screen_the_socket_does_not_take_is_dropped_and_drawn_again_later(
     finally:
         reader.close()
         writer.close()
+
+
+PATCHES = textwrap.dedent(
+    """
+    import json, random, sys
+    from textual.strip import Strip
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual import _compositor
+    divide, crop_extend, arrange = Strip.divide, Strip.crop_extend, _compositor.Compositor._arrange_root
+    from garito.server import worker
+    worker._prepare()
+    rng = random.Random(5)
+    same = True
+    for _ in range(2000):
+        segments = [Segment("ab" * rng.randint(0, 3), Style(bold=rng.random() < 0.5)) for _ in range(3)]
+        strip = Strip(segments)
+        n = strip.cell_length
+        cuts = sorted(rng.randint(0, n + 2) for _ in range(rng.randint(1, 3)))
+        start, end = rng.randint(-1, n + 1), rng.randint(0, n + 2)
+        a, b = Strip.divide(strip, cuts), divide(Strip(segments), cuts)
+        c, d = Strip.crop_extend(strip, start, end, None), crop_extend(Strip(segments), start, end, None)
+        same &= [s.text for s in a] == [s.text for s in b] and c.text == d.text
+        same &= c.cell_length == d.cell_length
+    print(json.dumps({"same": same, "layout": _compositor.Compositor._arrange_root is not arrange,
+                      "divide": Strip.divide is not divide}))
+    """
+)
+
+
+def test_the_workers_textual_fixes_draw_the_same_and_apply_to_the_pinned_textual():
+    out = subprocess.run([sys.executable, "-c", PATCHES], capture_output=True, text=True, timeout=120)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {"same": True, "layout": True, "divide": True}

@@ -145,7 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_count,
         default=512,
         metavar="MB",
-        help="address space each game may use; past it, that game alone fails (default 512)",
+        help="address space each worker (a process of up to 24 games) may map; past it, that worker "
+        "fails and its players are let go (default 512)",
     )
     limits.add_argument(
         "--workers",
