@@ -203,8 +203,9 @@ async def play(port: int, me: Player, keys: int, phase: Phase, delay: float) -> 
         pace = random.Random(me.number)
         for _ in range(keys):
             await asyncio.sleep(pace.uniform(1.0, 2.5))  # a player's pace, not a flood
-            over = me.seen.rfind(b"Match over") > me.seen.rfind(GAME)
-            await me.key(process, b"n" if over else b" ")  # a rematch when the match is over
+            # the match is over when its box came after the last round's start: a rematch
+            over = me.seen.rfind(b"Match over") > me.seen.rfind(b"rolls first")
+            await me.key(process, b"n" if over else b" ")
         phase.done.append(me)
         await phase.leave.wait()
         process.stdin.write(b"\x11")  # ctrl+q
@@ -304,7 +305,7 @@ async def run(design: str, n: int, keys: int, port: int, server: subprocess.Pope
 
 
 @contextlib.contextmanager
-def serving(design: str = "workers", n: int = 8):
+def serving(design: str = "workers", n: int = 8, *options: str):
     """``garito serve --guests`` on a free loopback port, in its own process
     with a fresh home, room for ``n`` players from one address: yields the
     port once it answers."""
@@ -328,6 +329,7 @@ def serving(design: str = "workers", n: int = 8):
                 room,
                 "--max-per-address",
                 room,
+                *options,
             ],
             env=dict(os.environ, GARITO_HOME=home, GARITO_BOT_DELAY="0.3"),
             stdout=subprocess.DEVNULL,
@@ -350,8 +352,8 @@ def serving(design: str = "workers", n: int = 8):
                 server.wait()
 
 
-def measure(design: str, n: int, keys: int) -> Result:
-    with serving(design, n) as (port, server):
+def measure(design: str, n: int, keys: int, *options: str) -> Result:
+    with serving(design, n, *options) as (port, server):
         return asyncio.run(run(design, n, keys, port, server))
 
 
@@ -381,6 +383,7 @@ def arguments(argv=None) -> argparse.Namespace:
     p.add_argument("--design", default="workers", choices=("workers", "fork", "pty"))
     p.add_argument("--players", default="50,100,200", help="comma-separated counts (default 50,100,200)")
     p.add_argument("--keys", type=int, default=12, help="keys each player plays (default 12)")
+    p.add_argument("--per-worker", type=int, help="garito serve's --per-worker")
     return p.parse_args(argv)
 
 
@@ -391,7 +394,8 @@ def main(argv=None) -> None:
     print(HEADER)
     print("|---|---|---|---|---|---|---|---|---|")
     for n in counts:
-        r = measure(args.design, n, args.keys)
+        options = ("--per-worker", str(args.per_worker)) if args.per_worker else ()
+        r = measure(args.design, n, args.keys, *options)
         print(row(r), flush=True)
         if r.first_failure:
             print(f"  first failure: {r.first_failure}")

@@ -562,6 +562,7 @@ def fork_server(sock: socket.socket) -> None:
             sock.close()
             theirs.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            os.setsid()  # a session of its own, as every app process: the scheduler's group too
             child._die_with_parent(0)
             asyncio.run(Worker(mine, single=True).run())
             os._exit(0)

@@ -154,6 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="processes the games are shared among (default: one per core)",
     )
+    limits.add_argument(
+        "--per-worker",
+        type=_count,
+        default=24,
+        metavar="N",
+        help="games one worker holds at most; fewer make a full garbage collection, which stops a "
+        "worker's games, shorter (default 24)",
+    )
     # How the games are hosted, for bench/serve_designs.py to measure the others.
     serve.add_argument(
         "--design", choices=("workers", "fork", "pty"), default="workers", help=argparse.SUPPRESS
@@ -243,6 +251,7 @@ def serve(args) -> int:
                 idle=float(args.idle_timeout),
                 app_memory=args.app_memory << 20,
                 design=args.design,
+                per_worker=args.per_worker,
                 **({"workers": args.workers} if args.workers else {}),
             )
         )
