@@ -24,7 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from serve_load import HEADER, load, measure, row  # noqa: E402
+from serve_load import HEADER, load, measure, notes, row  # noqa: E402
 
 
 def main() -> None:
@@ -41,8 +41,7 @@ def main() -> None:
         for design in designs:
             r = measure(design, n, args.keys)
             print(row(r), flush=True)
-            if r.first_failure:
-                print(f"  first failure: {r.first_failure}")
+            notes(r)
     print(f"({load()} at the end; the SSH clients run in this process)")
 
 

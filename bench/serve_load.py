@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -233,6 +234,7 @@ class Result:
     failed: int
     missed: int
     first_failure: str = ""
+    pauses: list = field(default_factory=list)  # a worker's collections past 100 ms, in ms
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -305,7 +307,7 @@ async def run(design: str, n: int, keys: int, port: int, server: subprocess.Pope
 
 
 @contextlib.contextmanager
-def serving(design: str = "workers", n: int = 8, *options: str):
+def serving(design: str = "workers", n: int = 8, *options: str, log=subprocess.DEVNULL):
     """``garito serve --guests`` on a free loopback port, in its own process
     with a fresh home, room for ``n`` players from one address: yields the
     port once it answers."""
@@ -333,7 +335,7 @@ def serving(design: str = "workers", n: int = 8, *options: str):
             ],
             env=dict(os.environ, GARITO_HOME=home, GARITO_BOT_DELAY="0.3"),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=log,
         )
         try:
             for _ in range(100):
@@ -352,9 +354,16 @@ def serving(design: str = "workers", n: int = 8, *options: str):
                 server.wait()
 
 
+PAUSE = re.compile(r"a collection \(generation \d+\) held its \d+ games (\d+) ms")
+
+
 def measure(design: str, n: int, keys: int, *options: str) -> Result:
-    with serving(design, n, *options) as (port, server):
-        return asyncio.run(run(design, n, keys, port, server))
+    with tempfile.TemporaryFile() as log:
+        with serving(design, n, *options, log=log) as (port, server):
+            result = asyncio.run(run(design, n, keys, port, server))
+        log.seek(0)
+        result.pauses = [int(ms) for ms in PAUSE.findall(log.read().decode(errors="replace"))]
+    return result
 
 
 MB = 2**20
@@ -397,9 +406,16 @@ def main(argv=None) -> None:
         options = ("--per-worker", str(args.per_worker)) if args.per_worker else ()
         r = measure(args.design, n, args.keys, *options)
         print(row(r), flush=True)
-        if r.first_failure:
-            print(f"  first failure: {r.first_failure}")
+        notes(r)
     print(f"({load()} at the end; the SSH clients run in this process)")
+
+
+def notes(r: Result) -> None:
+    if r.first_failure:
+        print(f"  first failure: {r.first_failure}")
+    if r.pauses:
+        said = f"{len(r.pauses)} collections held a worker over 100 ms, longest {max(r.pauses)} ms"
+        print(f"  {r.design} {r.n}: {said}")
 
 
 if __name__ == "__main__":

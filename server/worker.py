@@ -81,6 +81,7 @@ THREAD_STACK = 1 << 20  # each thread's stack (the address space counts every th
 # 0.3 s at 25 apps) came every 6 s; at 20000 it came once in 40 s, and the
 # collector took a third of the time (measured, 25 apps, 500 keys).
 GC_THRESHOLDS = (20000, 10, 10)
+GC_SAID = 0.1  # seconds: a collection that held the worker's games this long is logged
 
 _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("garito_session", default=None)
 
@@ -305,6 +306,8 @@ class Worker:
         self.done = loop.create_future()
         self.sock.setblocking(False)
         loop.add_reader(self.sock, self._control)
+        collections.sessions = lambda: len(self.sessions)
+        gc.callbacks.append(collections)
         self.send(op="ready", pid=os.getpid())
         ticker = loop.call_later(1.0, self._tick)
         try:
@@ -418,8 +421,41 @@ class Worker:
             session.check_share(now)
         self._ticks = getattr(self, "_ticks", 0) + 1
         if self._ticks % int(REPORT) == 0:
-            self.send(op="load", rss=_resident(), sessions=len(self.sessions))
+            self.send(op="load", rss=_resident(), sessions=len(self.sessions), gc=collections.take())
         asyncio.get_running_loop().call_later(1.0, self._tick)
+
+
+class _Collections:
+    """How long the collector holds the worker's games, each time: the
+    longest since the last report goes to the server, and any past
+    ``GC_SAID`` to the log."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.longest = 0.0
+        self.sessions = lambda: 0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+            return
+        took = time.perf_counter() - self.started
+        self.longest = max(self.longest, took)
+        if took >= GC_SAID:
+            log.info(
+                "worker %d: a collection (generation %d) held its %d games %.0f ms",
+                os.getpid(),
+                info.get("generation", -1),
+                self.sessions(),
+                took * 1000,
+            )
+
+    def take(self) -> float:
+        longest, self.longest = self.longest, 0.0
+        return longest
+
+
+collections = _Collections()
 
 
 def _resident() -> int:
