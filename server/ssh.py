@@ -66,6 +66,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -164,7 +165,7 @@ def terminal_type(term: object) -> str:
 def client_locale(env: object) -> str:
     """The locale the client's SSH sent (``LC_ALL``, else ``LANG``: ssh's
     usual ``SendEnv LANG LC_*``) if it is a plain locale name, else ""."""
-    if not isinstance(env, dict):
+    if not isinstance(env, Mapping):
         return ""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name)

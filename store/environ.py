@@ -46,10 +46,11 @@ def notes() -> dict[str, object]:
 
 
 def locale() -> str:
-    """The player's locale as POSIX reads it (``LC_ALL``, then
-    ``LC_MESSAGES``, then ``LANG``), or "" when none is set; under
-    ``garito serve`` the one the player's SSH client sent."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    """The player's locale: under ``garito serve`` the one their SSH client
+    sent (``GARITO_LOCALE``), else as POSIX reads it (``LC_ALL``, then
+    ``LC_MESSAGES``, then ``LANG``); "" when none is set. For the app to
+    speak the player's language: nothing reads it yet."""
+    for name in ("GARITO_LOCALE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = get(name)
         if value:
             return value

@@ -64,6 +64,29 @@ async def test_players_sharing_a_worker_each_keep_to_their_own_home_and_notes(tm
 
 
 @sync
+async def test_the_locale_a_client_sends_is_kept_for_its_app_if_it_is_a_locale_name(tmp_path):
+    server, port = await started(tmp_path)
+    try:
+        ana = await (await Client.connect(port, "ana")).play(env={"LANG": "es_ES.UTF-8"})
+        bea = await (await Client.connect(port, "bea")).play(env={"LC_ALL": "../../x\x1b[2J"})
+        for c in (ana, bea):
+            await c.wait(MENU)
+        assert terminal_of(server, "ana").locale == "es_ES.UTF-8"
+        assert terminal_of(server, "bea").locale == ""
+        for c in (ana, bea):
+            await c.close()
+    finally:
+        await server.close()
+
+    scope = environ.Scope({"GARITO_LOCALE": "es_ES.UTF-8", "LANG": "C.UTF-8"})
+    import contextvars
+
+    context = contextvars.copy_context()
+    context.run(environ.enter, scope)
+    assert context.run(environ.locale) == "es_ES.UTF-8"  # what the app reads, per player
+
+
+@sync
 async def test_a_worker_that_dies_lets_its_players_go_and_the_next_one_gets_another(tmp_path):
     server, port = await started(tmp_path, workers=1)
     try:
