@@ -18,7 +18,8 @@ second half added says what a player costs at that count. Printed, per N:
   echo, the channel quiet before each key, over every key of every player:
   median, 95th percentile, worst;
 * **CPU per key**: what the server and its processes used while the keys
-  were played, over the keys; and the cores that was;
+  were played, over the keys (and of it, the SSH server's own process); and
+  the cores that was;
 * **refused or lost**: connections that failed, keys with no echo in 3 s.
 
     python bench/serve_load.py [--design workers|fork|pty] [--players 50,100,200] [--keys 12]
@@ -115,8 +116,8 @@ class CpuMeter:
             self.start.setdefault(p, used)
             self.last[p] = used
 
-    def used(self) -> float:
-        return sum(self.last[p] - self.start[p] for p in self.last)
+    def used(self, only: int | None = None) -> float:
+        return sum(self.last[p] - self.start[p] for p in self.last if only in (None, p))
 
 
 @dataclass
@@ -229,6 +230,7 @@ class Result:
     echo_worst: float
     keys: int
     cpu_per_key: float  # seconds
+    server_per_key: float  # seconds: the SSH server's own process (crypto, flow control)
     cores: float
     client_cores: float
     failed: int
@@ -298,6 +300,7 @@ async def run(design: str, n: int, keys: int, port: int, server: subprocess.Pope
         echo_worst=max(echoes) if echoes else float("nan"),
         keys=len(echoes),
         cpu_per_key=cpu / max(1, len(echoes)),
+        server_per_key=meter.used(server.pid) / max(1, len(echoes)),
         cores=cpu / wall,
         client_cores=mine / wall,
         failed=len(bad),
@@ -369,7 +372,7 @@ def measure(design: str, n: int, keys: int, *options: str) -> Result:
 MB = 2**20
 HEADER = (
     "| design | players | memory per player (marginal PSS) | average | to the menu, median (p95) "
-    "| key→echo median / p95 / worst | CPU per key | cores used | refused or lost |"
+    "| key→echo median / p95 / worst | CPU per key (of it SSH) | cores used | refused or lost |"
 )
 
 
@@ -379,7 +382,7 @@ def row(r: Result) -> str:
         f"| {r.design} | {r.n} | {r.marginal / MB:.1f} MB | {r.average / MB:.1f} MB "
         f"| {r.menu_median:.0f} ms ({r.menu_p95:.0f} ms) "
         f"| {r.echo_median:.0f} / {r.echo_p95:.0f} / {r.echo_worst:.0f} ms "
-        f"| {r.cpu_per_key * 1000:.0f} ms | {r.cores:.2f} | {lost} |"
+        f"| {r.cpu_per_key * 1000:.0f} ms ({r.server_per_key * 1000:.1f}) | {r.cores:.2f} | {lost} |"
     )
 
 

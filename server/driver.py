@@ -57,8 +57,9 @@ TEARDOWN = (
 
 class SocketDriver(Driver):
     """The app's terminal is ``channel.fd``, a non-blocking stream socket;
-    ``channel`` (the worker's session) also hears when the app is done with
-    it (``finished_output``) and may pause its input (``input_paused``)."""
+    ``channel`` (the worker's session) hears when the screen has all gone
+    (``output_drained``) and when the socket was closed on the other side
+    (``input_closed``), and may pause and resume the keys."""
 
     def __init__(self, app: Any, *, channel: Any, debug: bool = False, mouse: bool = True, size=None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
@@ -235,4 +236,3 @@ class SocketDriver(Driver):
 
     def close(self) -> None:
         self.disable_input()
-        self.channel.finished_output()

@@ -77,7 +77,7 @@ class Worker:
         finally:
             theirs.close()
         self.attach(mine, self.process.pid)
-        asyncio.create_task(self._reap())
+        self.pool._keep(self._reap())
 
     def attach(self, sock: socket.socket, pid: int) -> None:
         self.sock, self.pid = sock, pid
@@ -198,7 +198,15 @@ class Pool:
         self._zygote: Worker | None = None
         self._next = 0
         self._watch: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task] = set()
         self.closed = False
+
+    def _keep(self, coro) -> None:
+        """A task of the pool's own, held until it is done (the loop keeps
+        only a weak reference to a task)."""
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     @property
     def players(self) -> int:
@@ -230,7 +238,7 @@ class Pool:
                 or (open_ and room <= SPARE)
             )
         ):
-            asyncio.create_task(self._spare())  # the next one, before anyone has to wait for it
+            self._keep(self._spare())  # the next one, before anyone has to wait for it
         if open_:
             return min(open_, key=lambda w: w.players)
         if starting:

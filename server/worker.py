@@ -82,6 +82,10 @@ THREAD_STACK = 1 << 20  # each thread's stack (the address space counts every th
 # collector took a third of the time (measured, 25 apps, 500 keys).
 GC_THRESHOLDS = (20000, 10, 10)
 GC_SAID = 0.1  # seconds: a collection that held the worker's games this long is logged
+FREEZE_EVERY = 30.0  # seconds: what has lived this long is set aside from the collector (Collector)
+THAW_EVERY = 900.0  # seconds: everything set aside is collected again, once
+THAW_AFTER = 8  # games ended since: their objects are garbage set aside, collected again sooner
+THAW_GROWTH = 64 << 20  # bytes the worker grew since: garbage set aside (screens a player left), collected
 
 _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("garito_session", default=None)
 
@@ -225,9 +229,6 @@ class Session:
     def input_closed(self) -> None:
         self.hang_up()
 
-    def finished_output(self) -> None:
-        pass
-
     # -------------------------------------------------- the server's calls
 
     def resize(self, width: int, height: int) -> None:
@@ -298,7 +299,7 @@ class Worker:
         self.stopping = False
         self.done: asyncio.Future | None = None
         self._out: deque[bytes] = deque()
-        self._writing = False
+        self._ticks = 0
 
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -306,8 +307,8 @@ class Worker:
         self.done = loop.create_future()
         self.sock.setblocking(False)
         loop.add_reader(self.sock, self._control)
-        collections.sessions = lambda: len(self.sessions)
-        gc.callbacks.append(collections)
+        collector.sessions = lambda: len(self.sessions)
+        gc.callbacks.append(collector)
         self.send(op="ready", pid=os.getpid())
         ticker = loop.call_later(1.0, self._tick)
         try:
@@ -393,6 +394,7 @@ class Worker:
 
     def ended(self, session: Session, status: int) -> None:
         self.sessions.pop(session.id, None)
+        collector.ended += 1
         self.send(op="ended", id=session.id, status=status, why=session.why)
         self._maybe_done()
 
@@ -417,23 +419,60 @@ class Worker:
 
     def _tick(self) -> None:
         now = time.monotonic()
+        collector.tick(now, _resident())
         for session in list(self.sessions.values()):
             session.check_share(now)
-        self._ticks = getattr(self, "_ticks", 0) + 1
+        self._ticks += 1
         if self._ticks % int(REPORT) == 0:
-            self.send(op="load", rss=_resident(), sessions=len(self.sessions), gc=collections.take())
+            self.send(op="load", rss=_resident(), sessions=len(self.sessions), gc=collector.take())
         asyncio.get_running_loop().call_later(1.0, self._tick)
 
 
-class _Collections:
-    """How long the collector holds the worker's games, each time: the
-    longest since the last report goes to the server, and any past
-    ``GC_SAID`` to the log."""
+class Collector:
+    """The garbage collector, for many players at once.
+
+    A full collection walks every object the worker holds (some 25,000 a
+    player at a game), stopping every game meanwhile: at 24 players, half a
+    second of a core, which became seconds on a busy machine (measured:
+    ``bench/serve_load.py``). Most of those objects live as long as their
+    game (its screens and widgets). So what has lived ``FREEZE_EVERY``
+    seconds is set aside (``gc.freeze``) after a collection of the rest,
+    and the collector walks only what came since. A game that ends leaves
+    its objects, set aside, as garbage that is never walked: every
+    ``THAW_EVERY`` seconds, or once ``THAW_AFTER`` games have ended, all is
+    looked at again in one full collection (the one long stop, rare) and
+    set aside anew. Screens a player leaves within a game (a match ended,
+    a dialog) are such garbage too: the worker's resident memory grown by
+    ``THAW_GROWTH`` since the last thaw also brings one, so what is set
+    aside is bounded.
+
+    It also times every collection: the longest since the last report goes
+    to the server, and any past ``GC_SAID`` to the log."""
 
     def __init__(self) -> None:
         self.started = 0.0
         self.longest = 0.0
         self.sessions = lambda: 0
+        self.frozen_at = self.thawed_at = time.monotonic()
+        self.ended = 0  # games ended since the last thaw
+        self.resident = 0  # the worker's resident memory after the last thaw
+
+    def tick(self, now: float, resident: int) -> None:
+        if (
+            now - self.thawed_at >= THAW_EVERY
+            or self.ended >= THAW_AFTER
+            or resident - self.resident >= THAW_GROWTH
+        ):
+            self.thawed_at = self.frozen_at = now
+            self.ended = 0
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+            self.resident = _resident()
+        elif now - self.frozen_at >= FREEZE_EVERY:
+            self.frozen_at = now
+            gc.collect()  # what is not set aside yet: what came since the last time
+            gc.freeze()
 
     def __call__(self, phase: str, info: dict) -> None:
         if phase == "start":
@@ -455,7 +494,7 @@ class _Collections:
         return longest
 
 
-collections = _Collections()
+collector = Collector()
 
 
 def _resident() -> int:
@@ -558,6 +597,7 @@ def _prepare() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    collector.resident = _resident()
 
 
 def main() -> None:
