@@ -5,22 +5,27 @@ BIN := $(VENV)/bin
 # Pictures and colours must not depend on the caller's terminal settings.
 CLEAN_ENV := env -u NO_COLOR -u TEXTUAL_THEME -u GARITO_ASCII -u FORCE_COLOR -u TEXTUAL
 
-.PHONY: play test test-long bench screenshots clean
+.PHONY: play test test-dist test-long bench screenshots constraints clean
 
 # setuptools tells of every editable install, as a warning, that a folder
-# named like the package could shadow it: Garito has no folder called
-# "garito", and the notice reads like a failure to a new user. Only that
-# message is silenced; any other warning of the build still shows.
+# named like the package may shadow it: Garito's folder "garito" is the
+# package's own root (__init__, __main__), so nothing is shadowed, and the
+# notice reads like a failure to a new user. Only that message is silenced;
+# any other warning of the build still shows.
 QUIET_EDITABLE := PYTHONWARNINGS="ignore:Editable installation:UserWarning"
+# Every library at the version the snapshots were approved with: a new Rich
+# turns no picture red unannounced (`make constraints` moves them on).
+PINNED := -c constraints.txt
 
-$(BIN)/garito: pyproject.toml
+# A developer gets everything, the SSH server's extra included.
+$(BIN)/garito: pyproject.toml setup.py constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e .
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet $(PINNED) -e '.[serve]'
 	@touch $@
 
 $(VENV)/.test-extras: $(BIN)/garito
-	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[test]'
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet $(PINNED) -e '.[test]'
 	@touch $@
 
 play: $(BIN)/garito
@@ -28,6 +33,11 @@ play: $(BIN)/garito
 
 test: $(VENV)/.test-extras
 	$(CLEAN_ENV) $(BIN)/python -m pytest
+
+# The sdist and the wheel built, the wheel installed in a fresh venv for each
+# Python 3.11-3.13 on the machine, and the sdist's own suite run against it.
+test-dist: $(VENV)/.test-extras
+	$(CLEAN_ENV) $(BIN)/python tests/dist.py
 
 # The long checks (thousands of random keys), not part of `make test`.
 test-long: $(VENV)/.test-extras
@@ -51,5 +61,11 @@ bench: $(BIN)/garito
 screenshots:
 	for f in screenshots/*.svg; do n=$$(basename $$f .svg | tr - _); cp tests/__snapshots__/test_snapshots/test_$$n.svg $$f; done
 
+# Move the pinned libraries on to what the venv has now (after a deliberate
+# upgrade there, and the snapshots looked at again).
+constraints: $(VENV)/.test-extras
+	{ echo "# Every library at the version the snapshot pictures were approved with (make constraints)."; \
+	  $(BIN)/python -m pip freeze --exclude-editable | grep -v '^garito'; } > constraints.txt
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -1,29 +1,36 @@
 """Willie figures, side by side in one run:
 
 * ``best_play`` time over 1,000 random mid-game positions (a legal table of
-  15–45 cards built meld by meld, a hand of 5–12 from the cards left):
-  median, 90th and 99th percentile, worst; beside it the normal seat's
-  budgeted search on the same positions, and the same figures over the
-  positions that come up in real (computer) matches;
-* the two wild rules side by side: the exact search under open wilds on
-  the first ``open`` of those (strict) positions, and on as many positions
-  built with wilds standing for table cards; and, over ``open`` matches of
-  normal seats under open wilds, how often a table holds a wild standing
-  for a card that is also on it;
+  15–45 cards built meld by meld, a hand of 5–12 from the cards left),
+  median, 90th and 99th percentile, worst:
+  - open wilds (the game's rule), on tables where wilds stand for cards
+    that are on the table too: the exact search (targets 20 ms median,
+    200 ms at the 99th percentile), how often the whole hand goes on the
+    table, the normal seat's budgeted search, the tables of 40 cards or
+    more, and the positions that come up in real (computer) matches;
+  - strict wilds (the variant), on 1,000 tables it allows: the exact
+    search under each rule on the same positions, and, with ``--against
+    REF``, the solver of that git revision (``main``) beside it;
+* over the hard v normal matches under open wilds, how often a table
+  holds a wild standing for a card that is also on it;
 * hard v normal and normal v easy over 500 seeded two-player matches each,
   seats alternating, with 95% intervals;
 * how long each computer level takes to decide.
 
-    python bench/willie.py [positions] [matches] [open]   (defaults 1,000, 500 and 100)
+    python bench/willie.py [positions] [matches] [--against REF]   (defaults 1,000 and 500)
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from garito.core.willie import Config, apply, best_play, is_over, legal_actions, new_game, to_act, view
 from garito.core.willie.bot import NORMAL_BUDGET, choose
@@ -35,24 +42,36 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def timed(positions, budget=None) -> list[float]:
+def timed(positions, strict: bool, budget=None, solve=best_play) -> list[float]:
     out = []
     for table, hand in positions:
         start = time.perf_counter()
-        best_play(table, hand, budget=budget, strict=True)
+        solve(table, hand, budget=budget, strict=strict)
         out.append((time.perf_counter() - start) * 1000)
     return out
 
 
 def row(label: str, ms: list[float]) -> str:
     return (
-        f"  {label:<34} {percentile(ms, 0.5):7.1f} {percentile(ms, 0.9):7.1f} "
+        f"  {label:<44} {percentile(ms, 0.5):7.1f} {percentile(ms, 0.9):7.1f} "
         f"{percentile(ms, 0.99):7.1f} {max(ms):7.1f}"
     )
 
 
-def match(seed: int, levels, clocks=None, positions=None, config=None) -> int | None:
-    s = new_game(config or Config(), seed)
+HEADER = f"  {'search':<44} {'median':>7} {'p90':>7} {'p99':>7} {'worst':>7}"
+
+
+def wild_on_table(table) -> bool:
+    """A wild stands for a card that is also on the table."""
+    reals = {c for m in table for c in m if "=" not in c and c not in "JQK"}
+    return any("=" in c and c.split("=")[1] in reals for m in table for c in m)
+
+
+def match(seed: int, levels, clocks=None, positions=None, seen=None) -> int | None:
+    """One two-player match under the game's default rules; ``seen`` counts
+    the tables melded and those holding a wild that stands for a card also
+    on the table."""
+    s = new_game(Config(), seed)
     while not is_over(s):
         seat = to_act(s)
         v = view(s, seat)
@@ -62,114 +81,117 @@ def match(seed: int, levels, clocks=None, positions=None, config=None) -> int | 
         a = choose(v, legal_actions(s), levels[seat])
         if clocks is not None:
             clocks[levels[seat]].append((time.perf_counter() - start) * 1000)
+        if seen is not None and a.kind == "meld":
+            seen["tables"] += 1
+            seen["open"] += wild_on_table(a.table)
         s = apply(s, a)
     return s.winner_seat
 
 
-def duel(args) -> int:
+def duel(args) -> tuple[int, dict[str, int]]:
     lo, hi, a, b = args
     wins = 0
+    seen = {"tables": 0, "open": 0, "matches": 0}
     for seed in range(lo, hi):
         levels = (a, b) if seed % 2 == 0 else (b, a)
-        w = match(seed, levels)
+        before = seen["open"]
+        w = match(seed, levels, seen=seen)
+        seen["matches"] += seen["open"] > before
         wins += w is not None and levels[w] == a
-    return wins
+    return wins, seen
 
 
-def rate(a: str, b: str, matches: int, pool, workers: int) -> tuple[float, float]:
+def rate(a: str, b: str, matches: int, pool, workers: int):
     step = -(-matches // workers)
     chunks = [(lo, min(matches, lo + step), a, b) for lo in range(0, matches, step)]
-    share = sum(pool.map(duel, chunks)) / matches
-    return share, 1.96 * (share * (1 - share) / matches) ** 0.5
+    results = list(pool.map(duel, chunks))
+    share = sum(w for w, _ in results) / matches
+    seen = {k: sum(s[k] for _, s in results) for k in ("tables", "open", "matches")}
+    return share, 1.96 * (share * (1 - share) / matches) ** 0.5, seen
 
 
-def timed_open(positions) -> list[float]:
-    out = []
-    for table, hand in positions:
-        start = time.perf_counter()
-        best_play(table, hand, strict=False)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
-
-
-def wild_on_table(table) -> bool:
-    """A wild stands for a card that is also on the table."""
-    reals = {c for m in table for c in m if "=" not in c and c not in "JQK"}
-    return any("=" in c and c.split("=")[1] in reals for m in table for c in m)
-
-
-def open_share(matches: int) -> tuple[int, int, int]:
-    """Over ``matches`` matches of normal seats under open wilds: the tables
-    played, those with a wild standing for a card also on the table, and the
-    matches where that happened at least once."""
-    tables = hits = in_matches = 0
-    for seed in range(matches):
-        s = new_game(Config(wilds="open"), seed)
-        seen = False
-        while not is_over(s):
-            seat = to_act(s)
-            action = choose(view(s, seat), legal_actions(s), "normal")
-            s = apply(s, action)
-            if action.kind == "meld":  # the table it leaves
-                tables += 1
-                if wild_on_table(action.table):
-                    hits += 1
-                    seen = True
-        in_matches += seen
-    return tables, hits, in_matches
+def solver_at(ref: str):
+    """``best_play`` as the git revision ``ref`` has it, loaded beside this
+    one (its cards and melds modules are this checkout's)."""
+    root = Path(__file__).resolve().parent.parent
+    text = subprocess.run(
+        ["git", "show", f"{ref}:core/willie/solver.py"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+    path = Path(tempfile.mkdtemp()) / "solver.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location("garito.core.willie._solver_at_ref", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.best_play
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000
-    matches = int(sys.argv[2]) if len(sys.argv) > 2 else 500
-    n_open = int(sys.argv[3]) if len(sys.argv) > 3 else 100
-    rng = random.Random(2026)
-    positions = [random_position(rng, rng.randint(15, 45), rng.randint(5, 12), strict=True) for _ in range(n)]
+    args = sys.argv[1:]
+    against = None
+    if "--against" in args:
+        at = args.index("--against")
+        against = args[at + 1]
+        del args[at : at + 2]
+    n = int(args[0]) if args else 1_000
+    matches = int(args[1]) if len(args) > 1 else 500
+
+    rng = random.Random(2027)
+    positions = []
+    while len(positions) < n:
+        table, hand = random_position(rng, rng.randint(15, 45), rng.randint(5, 12))
+        if wild_on_table(table):
+            positions.append((table, hand))
     sizes = sorted(sum(map(len, t)) for t, _ in positions)
     print(
         f"best_play over {n:,} random mid-game positions (table {sizes[0]}–{sizes[-1]} cards, hand 5–12), ms"
     )
-    print(f"  {'search':<34} {'median':>7} {'p90':>7} {'p99':>7} {'worst':>7}")
-    exact = timed(positions)
-    print(row("exact, strict wilds (targets 20 / 200)", exact))
-    print(row(f"budget {NORMAL_BUDGET} states per cell (normal)", timed(positions, NORMAL_BUDGET)))
+    print(f"\nOpen wilds (the game's rule), each table with a wild standing for a card on it\n{HEADER}")
+    print(row("exact (targets 20 / 200)", timed(positions, False)))
+    whole = sum(len(best_play(t, h)[0]) == len(h) for t, h in positions)
+    print(f"  {'':<44} the whole hand played in {whole:,} of {n:,}")
+    print(row(f"budget {NORMAL_BUDGET} states per cell (normal)", timed(positions, False, NORMAL_BUDGET)))
     big = [p for p in positions if sum(map(len, p[0])) >= 40]
-    print(row(f"exact, the {len(big)} tables of 40+ cards", timed(big)))
+    print(row(f"exact, the {len(big)} tables of 40+ cards", timed(big, False)))
     played: list = []
     clocks: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}
     for seed in range(60):
         match(seed, ("hard", "normal") if seed % 2 else ("normal", "easy"), clocks, played)
-    print(row(f"exact, {len(played):,} real-match positions", timed(played)))
+    print(row(f"exact, {len(played):,} real-match positions", timed(played, False)))
 
-    print("\nOpen wilds (a wild may stand for a card on the table), ms")
-    print(f"  {'search':<34} {'median':>7} {'p90':>7} {'p99':>7} {'worst':>7}")
-    same = positions[:n_open]
-    print(row(f"strict, the first {len(same)} positions", timed(same)))
-    print(row(f"open, the same {len(same)}", timed_open(same)))
-    rng = random.Random(2027)
-    built = [random_position(rng, rng.randint(15, 45), rng.randint(5, 12)) for _ in range(n_open)]
-    share = sum(wild_on_table(t) for t, _ in built)
-    print(row(f"open, {n_open} with table-card wilds ({share})", timed_open(built)))
-    tables, hits, in_matches = open_share(matches)
-    print(
-        f"\n{matches} matches of normal seats under open wilds: {hits:,} of {tables:,} tables "
-        f"({hits / max(1, tables):.1%}) hold a wild standing for a card also on the table; "
-        f"in {in_matches} matches ({in_matches / max(1, matches):.0%}) at least once"
-    )
+    rng = random.Random(2026)
+    strict = [random_position(rng, rng.randint(15, 45), rng.randint(5, 12), strict=True) for _ in range(n)]
+    print(f"\nStrict wilds (the variant), {n:,} tables it allows\n{HEADER}")
+    print(row("exact, strict wilds", timed(strict, True)))
+    if against:
+        print(
+            row(
+                f"exact, strict wilds, the solver at {against}", timed(strict, True, solve=solver_at(against))
+            )
+        )
+    print(row("exact, open wilds, the same positions", timed(strict, False)))
 
     workers = max(1, min(8, os.cpu_count() or 1))
     with ProcessPoolExecutor(workers) as pool:
         start = time.perf_counter()
-        lines = []
+        lines, seen = [], None
         for a, b in (("hard", "normal"), ("normal", "easy")):
-            share, margin = rate(a, b, matches, pool, workers)
+            share, margin, counted = rate(a, b, matches, pool, workers)
+            seen = seen or counted
             lines.append(f"  {a} beats {b:<7} {share:6.1%} ± {margin:.1%}")
         took = time.perf_counter() - start
     print(
-        f"\nTwo-player matches to 25, {matches:,} seeded each, seats alternating "
+        f"\nTwo-player matches to 25 under open wilds, {matches:,} seeded each, seats alternating "
         f"({workers} processes, {took:.0f} s)"
     )
     print("\n".join(lines))
+    assert seen is not None
+    print(
+        f"  hard v normal: {seen['open']:,} of the {seen['tables']:,} tables melded "
+        f"({seen['open'] / max(1, seen['tables']):.1%}) hold a wild standing for a card also on the "
+        f"table; in {seen['matches']} of {matches} matches ({seen['matches'] / max(1, matches):.0%}) "
+        "at least once"
+    )
 
     print("\nComputer decision time (ms), every decision of 60 matches")
     print(f"  {'level':<8} {'decisions':>9} {'median':>7} {'p95':>7} {'worst':>7}")

@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
+
+
+def pytest_sessionstart(session):
+    """``make test-dist`` tests an installed wheel: Garito must come from
+    that environment, never from the sources beside the tests."""
+    venv = os.environ.get("GARITO_EXPECT_INSTALLED")
+    if venv:
+        import garito.core
+
+        where = Path(garito.core.__file__).resolve()
+        if (
+            not where.is_relative_to(Path(venv).resolve())
+            or Path(sys.prefix).resolve() != Path(venv).resolve()
+        ):
+            raise pytest.UsageError(f"testing {where}, not the wheel installed in {venv}")
 
 
 @pytest.fixture(autouse=True)

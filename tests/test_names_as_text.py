@@ -187,3 +187,13 @@ def test_names_from_the_command_line_lose_their_control_characters():
     args = cli.build_parser().parse_args(["play", "gemelos", "--names", "\x07,[/]"])
     with pytest.raises(cli.UsageError, match="non-empty names"):
         cli.make_match(args)
+
+
+@sync
+async def test_a_notice_is_text_and_in_ascii_mode_ascii():
+    app = GarApp(ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.notify("[/] left: 1 ≤ minimum", title="[b]Bea")
+        await pilot.pause()
+        (notice,) = app._notifications
+        assert (notice.message, notice.title, notice.markup) == ("[/] left: 1 <= minimum", "[b]Bea", False)

@@ -1,14 +1,24 @@
-"""The distribution's own description: what setuptools reads without a
-warning (a clean install prints nothing but progress)."""
+"""The distribution: what setuptools reads without a warning, a wheel that
+holds every module of the source tree (a hand-kept list of packages once
+left a new one out while every test passed), and the package's own face:
+``garito.__version__``, ``python -m garito``, ``py.typed``."""
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+FOLDERS = ("core", "widgets", "tui", "store", "server")  # the design's, each garito.<folder>
+DATA = ("*.tcss", "*.md", "py.typed")  # what the package reads besides its modules
 
 
 def test_the_licence_is_an_spdx_expression_with_its_file():
@@ -25,19 +35,90 @@ def test_the_build_requirement_is_bounded_both_ways():
     assert low >= 77 and high > low  # 77 is the first to read `license = "MIT"`
 
 
-def test_every_folder_inside_the_packages_is_listed():
-    # setuptools warns of an importable folder (the rules pages) that is
-    # absent from `packages`, at every install.
-    tool = CONFIG["tool"]["setuptools"]
-    listed = set(tool["packages"])
-    for name, folder in tool["package-dir"].items():
-        for path in [ROOT / folder, *(ROOT / folder).rglob("*")]:
-            if path.is_dir() and path.name != "__pycache__" and "." not in path.name:
-                dotted = ".".join([name, *path.relative_to(ROOT / folder).parts])
-                assert dotted in listed, f"{path.relative_to(ROOT)} is not in `packages`"
-    for package, patterns in tool["package-data"].items():
-        assert package in listed
-        folder = ROOT / tool["package-dir"][".".join(package.split(".")[:2])]
-        folder = folder.joinpath(*package.split(".")[2:])
-        for pattern in patterns:
-            assert list(folder.glob(pattern)), f"{package}: nothing matches {pattern}"
+def test_the_server_is_an_extra():
+    project = CONFIG["project"]
+    assert not any(d.startswith("asyncssh") for d in project["dependencies"])
+    assert any(d.startswith("asyncssh") for d in project["optional-dependencies"]["serve"])
+
+
+def expected_files() -> set[str]:
+    """Every file the wheel must hold, as its path inside the wheel."""
+    wanted = set()
+    for path in (ROOT / "garito").iterdir():
+        if path.suffix == ".py" or path.name == "py.typed":
+            wanted.add(f"garito/{path.name}")
+    for folder in FOLDERS:
+        for path in (ROOT / folder).rglob("*"):
+            if "__pycache__" in path.parts or not path.is_file():
+                continue
+            if path.suffix == ".py" or any(path.match(p) for p in DATA):
+                wanted.add("garito/" + path.relative_to(ROOT).as_posix())
+    return wanted
+
+
+def test_the_wheel_holds_every_module_of_the_source_tree(tmp_path):
+    # built from a copy: a build writes build/ and *.egg-info beside its sources
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("garito", *FOLDERS):
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, src / name)
+    shutil.copytree(ROOT / "screenshots", src / "screenshots")
+    out = subprocess.run(
+        [sys.executable, "-c", "from setuptools import build_meta; print(build_meta.build_wheel('dist'))"],
+        cwd=src,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    # setuptools' own warnings (deprecations, data left out), not distutils'
+    # notes such as "byte-compiling is disabled"
+    assert not re.search(r"\w+Warning\b", out.stderr), out.stderr[-2000:]
+    wheel = src / "dist" / out.stdout.strip().splitlines()[-1]
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+    held = {n for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert held == expected_files()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+
+
+def test_the_package_knows_its_version():
+    import garito
+
+    assert re.fullmatch(r"\d+\.\d+\.\d+", garito.__version__)
+    assert (ROOT / "garito" / "py.typed").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["-m", "garito", "--version"], ["-c", "from garito.tui.cli import entry; entry()", "--version"]],
+)
+@pytest.mark.parametrize("where", ["elsewhere", "in the source tree"])
+def test_python_dash_m_garito_is_the_garito_command(command, where, tmp_path):
+    # In the source tree its folder garito/ comes first on the import path,
+    # ahead of an installed wheel (make test-dist runs this against one).
+    import garito
+
+    cwd = ROOT if where == "in the source tree" else tmp_path
+    out = subprocess.run([sys.executable, *command], capture_output=True, text=True, timeout=60, cwd=cwd)
+    assert (out.returncode, out.stdout, out.stderr) == (0, f"garito {garito.__version__}\n", "")
+
+
+def test_the_package_description_shows_every_picture_as_text(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("as_text", ROOT / "screenshots" / "as_text.py")
+    as_text = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(as_text)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    pictures = as_text.PICTURE.findall(readme)
+    assert len(pictures) >= 20
+    described = as_text.readme_with_text_pictures(readme, ROOT)
+    assert "](screenshots/" not in described  # no picture left to break
+    menu = as_text.screen_text((ROOT / "screenshots" / "menu.svg").read_text(encoding="utf-8"))
+    rows = menu.splitlines()
+    assert len(rows) == 24 and max(map(len, rows)) <= 80
+    assert "│ Gemelos" in menu and "Red Man's Throw" in menu
+    assert f"```text\n{menu}\n```" in described

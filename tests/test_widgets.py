@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+import random
 
+from textual.app import App, ComposeResult
+from textual.strip import Strip
+from textual.visual import Visual
+
+from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
 from garito.widgets.dice import Die, face_lines
 from garito.widgets.gamelog import GameLog
+from garito.widgets.keybar import KeyBar
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .helpers import sync
@@ -88,3 +94,176 @@ def test_dice_faces_are_rectangular_in_both_alphabets():
             assert len({len(line) for line in lines}) == 1
             if ascii_only:
                 assert all(line.isascii() for line in lines)
+
+
+# ---------------------------------------------------------------- cards
+
+
+class CardHost(App):
+    CSS = "MeldTable { height: 8; } Hand { width: 30; }"
+
+    def compose(self) -> ComposeResult:
+        yield MeldTable()
+        yield Hand()
+
+
+def fresh(widget) -> list[list[tuple]]:
+    """The widget drawn anew, as a terminal would show it: each row its
+    cells' (character, style)."""
+    width, height = widget.size
+    style = widget.visual_style.rich_style
+    strips = Visual.to_strips(widget, widget._render(), width, height, widget.visual_style)
+    strips = [s.crop_extend(0, width, style) for s in strips]
+    strips += [Strip.blank(width, style)] * (height - len(strips))
+    return [[(ch, seg.style) for seg in strip for ch in seg.text] for strip in strips]
+
+
+class Terminal:
+    """What a terminal shows of one widget when, after each change, only the
+    regions the widget asked to repaint are drawn anew (all of it when it
+    asked for a whole repaint)."""
+
+    def __init__(self, widget) -> None:
+        self.widget = widget
+        self.cells = fresh(widget)
+        self.asked: list[tuple] = []
+        capture_refreshes(widget, self.asked)
+
+    def stale(self) -> list[tuple[int, int]]:
+        """After a change: the cells (row, column) that differ from the widget
+        drawn anew."""
+        now = fresh(self.widget)
+        resized = [len(row) for row in now] != [len(row) for row in self.cells]
+        if resized or any(not regions for regions in self.asked):
+            self.cells = [list(row) for row in now]  # a new size is laid out and drawn whole
+        for region in (r for regions in self.asked for r in regions):
+            for y in range(region.y, min(region.bottom, len(now))):
+                for x in range(region.x, min(region.right, len(now[y]))):
+                    self.cells[y][x] = now[y][x]
+        self.asked.clear()
+        return [(y, x) for y, row in enumerate(now) for x, cell in enumerate(row) if self.cells[y][x] != cell]
+
+
+def faces(text: str, picked=()) -> tuple[Face, ...]:
+    return tuple(Face(c, "red", i in picked) for i, c in enumerate(text.split()))
+
+
+@sync
+async def test_a_meld_that_grows_past_its_row_leaves_no_cursor_behind():
+    # The cursor's block takes the card's margins; when the meld grew and
+    # the melds wrapped anew, the repaint stopped at the row's last letter
+    # and left the block's last cell on screen.
+    app = CardHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(MeldTable)
+        melds = tuple(faces(m) for m in ("2r 3r 4r", "5o 5g 5b", "7y 8y 9y", "9r 9o 9b", "10g 10b 10r"))
+        table.melds, table.cursor, table.slot = melds, (2, 2), "+ new meld"
+        await pilot.pause()
+        screen = Terminal(table)
+        table.melds = melds[:2] + (faces("7y 8y 9y 10y"),) + melds[3:]
+        table.cursor = (2, 3)
+        await pilot.pause()
+        assert screen.stale() == []
+        table.cursor = (4, 1)
+        await pilot.pause()
+        assert screen.stale() == []
+
+
+@sync
+async def test_the_cards_leave_nothing_stale_on_screen_whatever_changes():
+    cards = [f"{r}{s}" for s in "roygb" for r in range(2, 11)]
+    app = CardHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        table, hand = app.query_one(MeldTable), app.query_one(Hand)
+        table.slot = "+ new meld"
+        await pilot.pause()
+        screens = Terminal(table), Terminal(hand)
+        for seed in range(3):
+            rng = random.Random(seed)
+            melds = [rng.sample(cards, rng.randint(3, 5)) for _ in range(rng.randint(2, 7))]
+            held = rng.sample(cards, rng.randint(3, 10))
+            picked: set[tuple[int, int]] = set()
+            for _ in range(25):
+                roll, grow = rng.random(), rng.random() < 0.5
+                m = rng.randrange(len(melds))
+                if roll < 0.3 and (grow or len(melds[m]) > 1):
+                    if grow:
+                        melds[m].append(rng.choice(cards))
+                    else:
+                        melds[m].pop()
+                elif roll < 0.4 and (grow or len(melds) > 1):
+                    if grow:
+                        melds.append(rng.sample(cards, 3))
+                    else:
+                        melds.pop(m)
+                elif roll < 0.6:
+                    picked ^= {(m, rng.randrange(len(melds[m])))}
+                elif roll < 0.75 and (grow or len(held) > 1):
+                    if grow:
+                        held.append(rng.choice(cards))
+                    else:
+                        held.pop()
+                at = rng.randrange(len(melds) + 1)
+                table.melds = tuple(
+                    tuple(Face(c, "red", (i, j) in picked, rng.random() < 0.1) for j, c in enumerate(cs))
+                    for i, cs in enumerate(melds)
+                )
+                table.cursor = (at, rng.randrange(len(melds[at])) if at < len(melds) else 0)
+                if rng.random() < 0.3:
+                    table.cursor = NO_CURSOR
+                hand.cards = tuple(Face(c, "blue", rng.random() < 0.2) for c in held)
+                hand.cursor = rng.randrange(len(held)) if rng.random() < 0.5 else -1
+                await pilot.pause()
+                assert [s.stale() for s in screens] == [[], []]
+
+
+# ---------------------------------------------------------------- key bar
+
+
+class Busy(App):
+    """A screen with more keys than a line holds, and its menu, rules and
+    quit listed last, as a game screen lists them."""
+
+    BINDINGS = [
+        ("space", "press('pick')", "Pick"),
+        ("enter", "press('move')", "Move here"),
+        ("e", "press('end')", "End turn"),
+        ("d", "press('draw')", "Draw"),
+        ("w", "press('wild')", "Wild"),
+        ("u", "press('undo')", "Undo"),
+        ("r", "press('reset')", "Reset"),
+        ("a", "press('arrange')", "Arrange"),
+        ("h", "press('hint')", "Hint"),
+        ("escape", "press('leave')", "Menu"),
+        ("question_mark", "press('rules')", "Rules"),
+        ("ctrl+x", "press('quit')", "Quit"),
+    ]
+    pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.screen.KEYBAR_LAST = ("press('leave')", "press('rules')", "press('quit')")
+
+    def action_press(self, what: str) -> None:
+        self.pressed.append(what)
+
+
+@sync
+async def test_a_full_key_bar_lets_the_screens_last_keys_give_way_not_menu_rules_quit():
+    for width, shown in (
+        (140, "d Draw  w Wild  u Undo  r Reset  a Arrange  h Hint  esc Menu  ? Rules  ^x Quit"),
+        (80, "space Pick  ⏎ Move here  e End turn  d Draw  …  esc Menu  ? Rules  ^x Quit"),
+        (60, "space Pick  ⏎ Move here  …  esc Menu  ? Rules  ^x Quit"),
+    ):
+        app = Busy()
+        async with app.run_test(size=(width, 5)) as pilot:
+            await pilot.pause()
+            bar = app.query_one(KeyBar)
+            line = bar.render().plain
+            assert line.rstrip().endswith(shown) and len(line) <= width
+            if width == 80:
+                await pilot.click(KeyBar, offset=(line.index("Draw"), 0))  # clicks follow what is shown
+                await pilot.click(KeyBar, offset=(line.index("Rules"), 0))
+                assert app.pressed[-2:] == ["draw", "rules"]

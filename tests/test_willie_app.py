@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from garito.core import willie as wx
 from garito.core.match import Match, Seat
 from garito.core.willie.bench import HAND
 from garito.tui.app import GarApp
 from garito.tui.screens.notices import HandOffScreen
 from garito.tui.screens.results import MatchOverScreen
+from garito.widgets.notice import WIDTH as NOTICE_WIDTH
 
 from .helpers import TABLE_297, box_open, box_text, go_to, opening, pick, settle, sync, table, willie_match
 
@@ -300,12 +303,22 @@ async def test_the_score_sheet_shows_the_closers_penalty_and_the_empty_hand_bonu
             hands=hands,
             cards=tuple(str(i) for i in sc.empty_bonus),
         )
+        # the box is 48 columns inside: the bonus goes under the first part, whole
         assert str(scr._score_sheet(scr.match, e)) == (
             "Ana closes with 0 points in hand.\n\n"
-            "Ana         0 pts   +9   won: 2 × 2, empty hand +5\n  (no cards)\n"
+            "Ana         0 pts   +9   won: 2 × 2,\n"
+            "                         empty hand +5\n"
+            "  (no cards)\n"
             "Ramón       2 pts   +0\n  5r 6r\n\n"
             "Totals: Ana 0 · Ramón 0"
         )
+        hands = ((), tuple("2r 3r 4r 5r 6r 7r 8r 9r 10r 2o 3o 4o 10o 10y Q K".split()))
+        sc = score_round(hands, 0)
+        e = replace(e, values=sc.hand_points, deltas=sc.scores, winners=sc.winners, hands=hands)
+        sheet = str(scr._score_sheet(scr.match, e))
+        assert "Ana         0 pts  +49   won: 2 × 22,\n                         empty hand +5\n" in sheet
+        assert "  2r 3r 4r 5r 6r 7r 8r 9r 10r 2o 3o 4o 10o 10y Q\n  K\n" in sheet
+        assert max(map(len, sheet.splitlines())) <= NOTICE_WIDTH - 4
 
 
 @sync
@@ -323,3 +336,5 @@ async def test_learning_help_is_off_by_default_and_esc_lets_go_of_a_hint():
         assert "they are picked" in scr.prompt
         await pilot.press("escape")
         assert not scr.picks and "they are picked" not in scr.prompt
+        await pilot.press("h", "a", "h")  # the hinted cards arranged: a hint again picks none
+        assert not scr.picks and scr.prompt.endswith("they are on the table already.")

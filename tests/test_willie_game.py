@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from garito.core.errors import IllegalAction
+from garito.core.match import Match, RecordError, Seat
 from garito.core.willie import (
     CLOSE,
     CONTINUE,
@@ -271,6 +272,20 @@ def test_hard_beats_normal_and_normal_beats_easy_over_seeded_matches():
                 wins[pair, lv[s.winner_seat]] += 1
     assert wins[("hard", "normal"), "hard"] > wins[("hard", "normal"), "normal"]
     assert wins[("normal", "easy"), "normal"] > wins[("normal", "easy"), "easy"]
+
+
+def test_open_wilds_by_default_and_a_record_without_the_field_replays_strict():
+    assert Config().wilds == "open" and not Config().strict
+    seats = (Seat("Ana", "computer", "hard"), Seat("Bea", "computer", "normal"))
+    m = Match.start("willie", Config(), 0, seats)
+    m = m.play(bot.choose(view(m.state, 0), legal_actions(m.state), "hard"))
+    # the first meld has 8g in a run and K=8g in a group
+    assert ("8g", "J=9g", "10g") in m.state.table and ("8y", "K=8g", "8b") in m.state.table
+    record = m.to_record()
+    assert Match.from_record(record).state == m.state
+    del record["config"]["wilds"]  # made before the rule was read anew: strict wilds
+    with pytest.raises(RecordError, match="8g is on the table twice"):
+        Match.from_record(record)
 
 
 # ------------------------------------------------------------ properties

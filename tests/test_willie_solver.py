@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from garito.core.willie import arrange, best_play, is_meld, parse, play_problem, points
+from garito.core.willie import arrange, best_play, is_meld, parse, play_problem, points, solver
 from garito.core.willie.cards import deck
 from garito.core.willie.positions import random_position
 from garito.core.willie.solver import hand_melds
@@ -105,10 +106,27 @@ def test_five_card_groups_when_the_variant_allows_them():
 
 def test_hand_melds_never_touch_the_table():
     table = T("4y 5y 6y")
-    played, melds = hand_melds(table, "4r 4g K 2b 3b J".split())
-    assert sorted(played) == sorted("4r 4g K 2b 3b J".split())
+    hand = "4r 4g K 2b 3b J".split()
+    played, melds = hand_melds(table, hand)
+    assert sorted(played) == sorted(hand)
+    assert play_problem(table, hand, table + melds) is None  # a wild may stand for 4y: it is on the table
+    played, melds = hand_melds(table, hand, strict=True)
+    assert sorted(played) == sorted(hand)
     idents = {parse(c).identity for m in melds for c in m}
     assert "4y" not in idents and "5y" not in idents
+    assert play_problem(table, hand, table + melds, strict=True) is None
+
+
+def test_a_wild_starts_a_run_right_after_a_run_with_a_wild(monkeypatch):
+    # J=8b (its real 8b in the group) starts 8b 9b 10b right where
+    # 5b K=6b 7b ends: the program once dropped that step when no wild
+    # could come later in the row, and played only the Q.
+    table, hand = T("5b K=6b 7b 8b 9b 10b"), ["8o", "2r", "Q", "J"]
+    for tries in (solver.TRIES, {"open": (), "strict": ()}):  # the whole-hand search, then the program alone
+        monkeypatch.setattr(solver, "TRIES", tries)
+        played, new = best_play(table, hand)
+        assert sorted(played) == ["8o", "J", "Q"]
+        assert play_problem(table, hand, new) is None
 
 
 def test_the_budget_is_a_weaker_search():
@@ -161,3 +179,60 @@ def test_every_table_a_mid_game_play_leaves_is_legal(seed):
     if played:
         assert play_problem(table, hand, new) is None
         assert legal_partition([c for m in table for c in m] + played, new)
+
+
+def _faces_in_hand(rng, table, hand):
+    """The hand with one or two of the faces the table does not hold."""
+    left = list("JJJQQQKKK")
+    for c in (c for m in table for c in m):
+        if parse(c).wild:
+            left.remove(parse(c).face)
+    rng.shuffle(left)
+    return hand + left[: rng.randint(1, 2)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_best_play_with_wilds_in_hand_matches_a_brute_force_search(seed):
+    rng = random.Random(seed)
+    table, hand = random_position(rng, rng.randint(3, 8), rng.randint(1, 4), wild_rate=0.7)
+    hand = _faces_in_hand(rng, table, hand)
+    hand = hand[: max(1, 11 - sum(map(len, table)))]
+    played, new = best_play(table, hand)
+    assert (points(played), len(played)) == brute_best(table, hand)
+    if played:
+        assert play_problem(table, hand, new) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_whole_hand_search_and_the_program_agree(seed):
+    """Ways to the best play: the whole-hand search (with the program after
+    it when it finds none), the same from rank 10 down, and the program
+    alone, with and without its floor on the cards played."""
+    rng = random.Random(seed)
+    table, hand = random_position(rng, rng.randint(8, 22), rng.randint(3, 8))
+    if rng.random() < 0.5:
+        hand = _faces_in_hand(rng, table, hand)
+    quick = best_play(table, hand)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver, "TRIES", {"open": ((True, 0, 10**6),), "strict": ()})  # from rank 10 down
+        turned = best_play(table, hand)
+        mp.setattr(solver, "TRIES", {"open": (), "strict": ()})
+        program = best_play(table, hand)
+        mp.setattr(solver, "_floor_masks", lambda grid, least, cells: [None] * 45)
+        plain = best_play(table, hand)
+    scores = {(points(p), len(p)) for p, _ in (quick, turned, program, plain)}
+    assert len(scores) == 1
+    for played, new in (quick, turned, program, plain):
+        if played:
+            assert play_problem(table, hand, new) is None
+    # the easy seat's melds beside the table, its blocked cells turned too
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver, "TRIES", {"open": ((True, 0, 10**6),), "strict": ()})
+        turned = hand_melds(table, hand)
+    quick = hand_melds(table, hand)
+    assert (points(quick[0]), len(quick[0])) == (points(turned[0]), len(turned[0]))
+    for played, melds in (quick, turned):
+        if played:
+            assert play_problem(table, hand, table + melds) is None

@@ -8,6 +8,8 @@ first frame costs little more than Textual itself.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -63,12 +65,17 @@ class GarApp(App[None]):
         self.bot_delay = max(0.0, bot_delay)
         wanted = theme or environ.get("TEXTUAL_THEME") or prefs.get("theme") or DEFAULT_THEME
         self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        # Only a theme chosen in the app (ctrl+t, the palette) is remembered:
+        # --theme and TEXTUAL_THEME are for this run.
+        self._theme_chosen_here = False
+        self.crash_log = None  # where an error that stopped the app was written
         self._start = start
         self._replay = replay
         self._ascii_filter = ascii_filter() if self.ascii_only else None
 
     def on_mount(self) -> None:
         self.theme = self._wanted_theme
+        self._theme_chosen_here = True  # from now on, a change is the player's
         if self.ascii_only:
             self.add_class("-ascii")
         self.push_screen(MenuScreen())
@@ -92,7 +99,7 @@ class GarApp(App[None]):
     ) -> None:
         """Every notice is shown as text, never markup: notices carry names,
         rules and what a file held ("[/]" is a name, not a closing tag). In
-        ASCII mode, as ASCII: a rule's words from the core may hold signs
+        ASCII mode, in ASCII: a rule's words from the core may hold signs
         ("1 ≤ minimum")."""
         if self.ascii_only:
             message, title = to_ascii(message), to_ascii(title)
@@ -192,13 +199,34 @@ class GarApp(App[None]):
     def watch_theme(self, theme: str) -> None:
         from garito.store import settings
 
-        if self.is_mounted and theme in THEMES:
+        if self._theme_chosen_here:
             settings.update(theme=theme)
 
     def action_next_theme(self) -> None:
         i = THEMES.index(self.theme) if self.theme in THEMES else -1
         self.theme = THEMES[(i + 1) % len(THEMES)]
         self.notify(f"Theme: {self.theme}", timeout=1.5)
+
+    # ---------------------------------------------------------- a crash
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nobody caught stops the app (Textual's way, exit status
+        1); its traceback goes to a file, and the terminal gets one line
+        (``_print_error_renderables``)."""
+        from garito import __version__
+        from garito.store import crashlog
+
+        self.crash_log = crashlog.keep(error, __version__)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash_log is not None and self._exit_renderables:
+            # one plain line, unwrapped, after the terminal is given back
+            self._exit_renderables.clear()
+            print(
+                f"garito: the app stopped on an error; what happened is in {self.crash_log}", file=sys.stderr
+            )
+        super()._print_error_renderables()
 
     # ---------------------------------------------------------- too small
 

@@ -30,17 +30,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from garito import __version__
 
-    try:
-        return version("garito")
-    except PackageNotFoundError:
-        return "unknown"
+    return __version__
 
 
 class _VersionAction(argparse.Action):
-    """--version, looked up only when asked: reading the installed metadata
-    costs tens of milliseconds at every start otherwise."""
+    """--version: print it and stop."""
 
     def __init__(self, option_strings, dest, **kwargs):
         super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
@@ -60,7 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action=_VersionAction)
     p.add_argument("--ascii", action="store_true", help="draw with ASCII only (also GARITO_ASCII=1)")
-    p.add_argument("--theme", choices=THEMES, help="colour theme (ctrl+t cycles in the app)")
+    p.add_argument(
+        "--theme",
+        metavar="THEME",
+        help=f"colour theme for this run: {', '.join(THEMES)}, or any the palette offers "
+        "(ctrl+t or the palette choose one to remember)",
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     play = sub.add_parser("play", help="start a game directly", description="Start a game directly.")
     play.add_argument("game", help=", ".join(g.id for g in catalog.GAMES if g.playable))
@@ -215,11 +216,27 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _can_serve() -> None:
+    """UsageError unless this machine and install can run ``garito serve``:
+    a POSIX system (each player's game runs in a pseudo-terminal) with the
+    ``serve`` extra installed (the SSH server's libraries)."""
+    import importlib.util
+    import os
+
+    if os.name != "posix" or importlib.util.find_spec("pty") is None:
+        raise UsageError(
+            "garito serve needs a POSIX system (Linux, macOS, a BSD): it gives each player a pseudo-terminal"
+        )
+    if importlib.util.find_spec("asyncssh") is None:
+        raise UsageError("garito serve needs the SSH server's libraries: pip install 'garito[serve]'")
+
+
 def serve(args) -> int:
     """``garito serve``: checks its arguments (UsageError), then serves until
     interrupted."""
     import asyncio
 
+    _can_serve()
     if not args.guests and not args.authorized_keys:
         raise UsageError("give --authorized-keys PATH, or --guests to let anyone in")
     if args.guests and args.authorized_keys:
@@ -406,8 +423,12 @@ def main(argv: list[str] | None = None) -> int:
     from .app import GarApp
 
     ascii_only = True if getattr(args, "ascii", False) else None
-    GarApp(ascii_only=ascii_only, theme=args.theme, start=start, replay=replay).run()
-    return 0
+    app = GarApp(ascii_only=ascii_only, theme=args.theme, start=start, replay=replay)
+    if args.theme and args.theme not in app.available_themes:
+        print(f"garito: error: no theme {args.theme!r} (try {', '.join(THEMES)})", file=sys.stderr)
+        return 2
+    app.run()
+    return app.return_code or 0  # 1 after an error that stopped it (see GarApp)
 
 
 def entry() -> None:  # pragma: no cover - the console script

@@ -59,7 +59,15 @@ class _Cards(RowRepaint, Widget, can_focus=False):
         raise NotImplementedError
 
     def _rows(self) -> list[tuple[str, str]]:
-        return [(t.plain.rstrip(), repr(t.spans)) for t in self._layout()]
+        return self._row_keys(self._layout())
+
+    @staticmethod
+    def _row_keys(rows: list[Text]) -> list[tuple[str, str]]:
+        # The whole text, trailing spaces too: a card's margins are part of
+        # its look (the cursor's block, an underline), so a row's repaint
+        # must reach its last card's right margin, on the row as it was and
+        # as it is.
+        return [(t.plain, repr(t.spans)) for t in rows]
 
     def _changed(self) -> None:
         if not self.is_mounted:
@@ -84,7 +92,7 @@ class _Cards(RowRepaint, Widget, can_focus=False):
 
     def render(self) -> Text:
         rows = self._layout()
-        self.shown([(t.plain.rstrip(), repr(t.spans)) for t in rows])
+        self.shown(self._row_keys(rows))
         self._shown_cells = dict(self._cells)
         return Text("\n").join(rows)
 

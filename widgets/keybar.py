@@ -4,16 +4,24 @@ Does what Textual's Footer does (shows the screen's active, visible
 bindings and follows their changes) but as one rendered line: the Footer
 recomposes its child widgets on every change of bindings, which re-lays out
 and repaints the whole screen. A click on a key presses it.
+
+When the keys do not fit the line, the screen's own keys give way from the
+last one listed, an ellipsis in their place (the rules page lists every
+key), so that no key is cut in two and the menu, rules and quit keys a
+busy screen lists last (``KEYBAR_LAST``) are always there.
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .glyphs import ascii_key, is_ascii
+from .glyphs import ascii_key, glyphs, is_ascii
+
+Key = tuple[str, str, str]  # (key, shown as, description)
 
 
 class KeyBar(Widget, can_focus=False):
@@ -24,7 +32,8 @@ class KeyBar(Widget, can_focus=False):
     """
     COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
 
-    keys: reactive[tuple[tuple[str, str, str], ...]] = reactive(())  # (key, shown as, description)
+    keys: reactive[tuple[Key, ...]] = reactive(())  # every key that works now
+    kept: reactive[int] = reactive(0)  # how many of the last keys stay, however narrow the line
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -47,13 +56,31 @@ class KeyBar(Widget, can_focus=False):
             if is_ascii(self):
                 shown = ascii_key(shown)
             (later if binding.action in last else keys).append((binding.key, shown, binding.description))
+        self.kept = len(later)
         self.keys = tuple(keys + later)
+
+    def _shown(self) -> list[Key | None]:
+        """The keys as the line shows them, None where some gave way."""
+        width = self.content_size.width
+        split = len(self.keys) - self.kept
+        own, kept = list(self.keys[:split]), list(self.keys[split:])
+        gone = False
+        while own and width and sum(map(self._width, own + kept)) + gone * self._width(None) > width:
+            own.pop()
+            gone = True
+        return own + [None] * gone + kept
+
+    def _width(self, key: Key | None) -> int:
+        if key is None:
+            return cell_len(glyphs(is_ascii(self))["ellipsis"]) + 2
+        return cell_len(key[1]) + cell_len(key[2]) + 3
 
     def _spans(self) -> list[tuple[int, int, str]]:
         spans, x = [], 0
-        for key, shown, description in self.keys:
-            width = len(shown) + len(description) + 3
-            spans.append((x, x + width, key))
+        for key in self._shown():
+            width = self._width(key)
+            if key is not None:
+                spans.append((x, x + width, key[0]))
             x += width
         return spans
 
@@ -61,7 +88,11 @@ class KeyBar(Widget, can_focus=False):
         text = Text(no_wrap=True, overflow="ellipsis")
         key_style = self.get_component_rich_style("keybar--key")
         desc_style = self.get_component_rich_style("keybar--description")
-        for _key, shown, description in self.keys:
+        for key in self._shown():
+            if key is None:
+                text.append(f" {glyphs(is_ascii(self))['ellipsis']} ", desc_style)
+                continue
+            _key, shown, description = key
             text.append(f" {shown} ", key_style)
             text.append(f"{description} ", desc_style)
         return text

@@ -48,11 +48,8 @@ class Config(RecordedConfig):
     helpers: bool = False
     # "open": a wild may stand for a card also on the table, in another meld
     # (the rules as read now); "strict": never (the first reading, which
-    # records made before the field existed were played under). Strict stays
-    # the default until the solver is as fast under the open rule: its exact
-    # search there takes about 0.6 s median over random mid-game tables
-    # (bench/willie.py), thirty times the 20 ms a computer turn may take.
-    wilds: str = "strict"
+    # records made before the field existed were played under).
+    wilds: str = "open"
 
     LEGACY = {"wilds": "strict", "helpers": True}
 
@@ -506,10 +503,10 @@ VARIANTS = (
     Variant(
         "wilds",
         "Wilds",
-        ("strict", "open"),
-        ("strict", "open"),
-        help="Open: a wild may stand for a card that is also on the table, in another meld "
-        "(the computer thinks slowly there). Strict: never for a card on the table.",
+        ("open", "strict"),
+        ("open", "strict"),
+        help="Open: a wild may stand for a card that is also on the table, in another meld. "
+        "Strict: never for a card on the table.",
     ),
     Variant(
         "helpers",

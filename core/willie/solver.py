@@ -1,36 +1,53 @@
 """The table solver: ``arrange`` a set of cards into melds, and find the
 ``best_play`` of a hand onto a table (the rules page's "Melding").
 
-The idea that makes it fast. The deck has one of each number card and no
-two wilds may stand for the same card, so a table covers each cell of the
-5 × 9 grid of number cards at most twice: once by its real card, once by a
-wild standing for it, never both in one meld (with strict wilds, at most
-once). In that grid a group is part of one rank's column and a run part of
-one suit's row. A column holds at most two groups (each needs two real
-cards, and there are five), and a row's runs meet, if ever, on a cell that
-one ends with and the next starts with (a run holds each cell once, and
-two runs sharing two cells would need two wilds for one card). So every
-covering of a cell is in its column's first or second group or in its row's
-run, and the whole table is a path through a dynamic program over the 45
+The grid. The deck has one of each number card and no two wilds may stand
+for the same card, so a table covers each cell of the 5 × 9 grid of number
+cards at most twice: once by its real card, once by a wild standing for
+it, never both in one meld (with strict wilds, at most once). In that grid
+a group is part of one rank's column and a run part of one suit's row. A
+column holds at most two groups (each needs two real cards, and there are
+five), and a row's runs are searched as meeting, if ever, on a cell that
+one ends with and the next starts with. (Two runs that share two cells,
+each holding the other's card as its wild, are not among the shapes
+searched; the brute force of the tests has found no table that needs
+them.) So every covering of a cell is in its column's first or second
+group or in its row's run, and a whole table is a path through the 45
 cells taken rank by rank: the state is, for each suit, how long its current
 run is (1, 2, 3+) and whether it holds a wild; the sizes of the current
-column's groups and whether each has its wild. Only states that some cells
-reach are kept, in a dict keyed by one packed integer, so a mid-game table
-costs a few thousand state steps, not the 10⁴-state tables of a
-rank-by-rank program that enumerates every profile.
+column's groups and whether each has its wild, packed in one integer.
 
 The wild cards are interchangeable in the grid (any face may be declared as
-any free card), so the program counts them, and afterwards we choose which
+any free card), so the search counts them, and afterwards we choose which
 faces from the hand to play and how many Willies to make, the face points
 (J 2, Q 3, K 5) being added then. A declared wild on the table is a fixed
 cell that counts as its meld's wild; replacing it by its real card frees
 it: from the hand, which the caller tries for each subset of such cards
 (there is rarely more than one), or from the table, where the real card
 already is, so such a wild is free from the start.
+
+Two searches over that grid, the quick one first:
+
+* The whole hand (``_place_all``): a play that puts every card of the hand
+  a meld could take on the table, and every wild, is the best there is.
+  One such table is found depth first, the pool's wilds tried last and
+  added at the end to melds that have none (``_absorb``); a try that
+  wanders is started again from rank 10 down or in another order
+  (``TRIES``). Under the open wild rule about nine tables in ten allow
+  one; the first path through the cells usually is one.
+* The dynamic program (``_program``) over all the paths at once, each state
+  mapped to a bitset of the (wilds freed, wilds declared, hand cards
+  played) it can reach: exact for every question, and the only search for
+  the normal computer seat's budget (its best states only). A table full
+  of cards with many wilds free to move makes it slow, since a wild may
+  then stand beside nearly any card (bench/willie.py has the figures), so
+  after the whole-hand search fails it first looks only at plays that
+  leave at most one card a meld could take, which keeps far fewer states.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import product
 
@@ -239,8 +256,8 @@ class _Grid:
                 for x, nexts in by_x.items():
                     out = []
                     for nxt, fresh in nexts:
-                        if p == 6 and fresh and not wild_later:
-                            continue  # a new run beside it would only help a wild to come
+                        if p == 6 and x == 0 and fresh and not wild_later:
+                            continue  # a new run beside the longer one could only help a wild to come
                         nxt = self._trim(nxt, run_x)
                         if nxt is None:
                             continue
@@ -296,6 +313,34 @@ class _Grid:
             self._moves[cell] = lines
         return self._moves[cell]
 
+    def steps(self, cell: int, placed_only: bool):
+        """For each run state of the cell's suit: the choices as (new run
+        state shifted into place, what they add to the groups, uses a wild
+        from the pool, the walk's record (run, fresh)); ``placed_only``
+        keeps those that put the cell's real card on the table."""
+        shift = 3 * (cell // 9)
+        lines = []
+        for p in range(7):
+            out = []
+            for run, group, gain, used in self.options[cell]:
+                if placed_only and not gain % self.width:
+                    continue
+                if run is None:
+                    if _CAN_STOP[p]:
+                        out.append((0, group, used, (run, False)))
+                elif len(run) == 1:
+                    out += [
+                        (nxt << shift, group, used, (run, fresh)) for nxt, fresh in self.runs[cell][p, run[0]]
+                    ]
+                else:
+                    ok, start = self.runs[cell][p, run[0], "meet"]
+                    if ok:
+                        out.append((start << shift, group, used, (run, False)))
+            # the pool's wilds last: a table that takes fewer has more ways to end
+            out.sort(key=lambda step: step[2])
+            lines.append(tuple(out))
+        return lines
+
 
 def _blocks(freed_weight, swap_face) -> int:
     """How many freed-wild combinations the bitset holds."""
@@ -308,13 +353,16 @@ def _blocks(freed_weight, swap_face) -> int:
     return total
 
 
-def _program(grid: _Grid, budget: int | None):
+def _program(grid: _Grid, budget: int | None, floor=None):
     """Run the dynamic program forward over the cells, rank by rank. A state
     is a packed int (each suit's run state in 3 bits, the column's groups);
     it maps to a bitset of what it can reach: bit ``f * span + k * width +
     v`` means "wilds freed f (mixed radix by kind), k wilds declared in the
-    grid, v hand cards played"."""
+    grid, v hand cards played". ``floor`` (with the hand cells that count
+    towards it) keeps only what can still end with that many hand cards
+    played."""
     cap = grid.cap
+    masks = _floor_masks(grid, *floor) if floor else [None] * 45
     layers: list[dict[int, int]] = [{0: 1}]
     states = layers[0]
     need, closed_ok = grid.need, grid.closed
@@ -346,6 +394,9 @@ def _program(grid: _Grid, budget: int | None):
             if budget is not None and len(new) > budget:
                 keep = sorted(new, key=new.__getitem__, reverse=True)[:budget]
                 new = {k: new[k] for k in keep}
+            mask = masks[r * 5 + s]
+            if mask is not None:
+                new = {k: bits & mask for k, bits in new.items() if bits & mask}
             layers.append(new)
             states = new
         closed: dict[int, int] = {}
@@ -360,6 +411,24 @@ def _program(grid: _Grid, budget: int | None):
         if all(_CAN_STOP[(key >> (3 * s)) & 7] for s in range(5)):
             final |= bits
     return final, layers
+
+
+def _floor_masks(grid: _Grid, least: int, hand_cells) -> list[int | None]:
+    """For each cell in the program's order, the bits of the states that
+    can still reach ``least`` hand cards played: with ``n`` such cells
+    still to come, those with ``least - n`` or more."""
+    width = grid.width
+    windows = grid.cap.bit_length() // width + 1
+    order = [s * 9 + r for r in range(9) for s in range(5)]
+    masks: list[int | None] = []
+    for i in range(45):
+        low = least - sum(c in hand_cells for c in order[i + 1 :])
+        if low <= 0:
+            masks.append(None)
+            continue
+        window = ((1 << width) - 1) ^ ((1 << low) - 1)
+        masks.append(sum(window << (j * width) for j in range(windows)))
+    return masks
 
 
 def _walk_back(grid: _Grid, layers, target: int):
@@ -418,6 +487,137 @@ def _walk_back(grid: _Grid, layers, target: int):
             key, chosen[cell], target = found
             i -= 1
     return chosen
+
+
+class _OutOfSteps(Exception):
+    """The search for a whole-hand play used up its steps."""
+
+
+# The whole-hand search's tries, each (the ranks turned over, an order of
+# the choices, steps): a search that wanders down a path leading nowhere
+# is stopped and started again, from the other end of the ranks (the rules
+# read the same from 10 down to 2: a table that ends in a tight spot starts
+# in it) or with the choices at each cell in another order. Over 1,000
+# random mid-game tables with open wilds (bench/willie.py), and as many
+# that strict wilds allow played under open wilds, every search either
+# found its table or ruled one out within these tries; one try of 30,000
+# steps from rank 2 left two of the latter to the program, for 3.4 and
+# 7.7 s. With strict wilds the program is quick (a card is covered once),
+# so the search gives up sooner, and its worst cases stay below the
+# program's alone.
+TRIES = {
+    "open": ((False, 0, 1_000), (True, 0, 1_000), (False, 1, 1_000), (True, 1, 1_000))
+    + ((False, 2, 2_000), (True, 2, 2_000), (False, 3, 4_000), (True, 3, 4_000))
+    + ((False, 4, 8_000), (True, 4, 8_000)),
+    "strict": ((False, 0, 500), (True, 0, 500)),
+}
+# A suit's run states that can do all that each run state can (see
+# ``_RUN_NEXT``): a state that led nowhere rules out the states under it.
+_UNDER = {0: (5, 6), 1: (3, 5), 2: (1, 3, 4, 5, 6), 3: (5,), 4: (3, 5, 6), 5: (), 6: (5,)}
+
+
+def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], steps: int, order_seed=0):
+    """A table that places the ``forced`` cells' cards of the hand (every
+    card of the hand that some meld could take), every wild of the hand and
+    every card of the table, found depth first: ``(cells, willies,
+    extras)`` (the cells as ``_walk_back`` gives them, the wilds that join
+    melds at the end as ``_absorb`` places them), or None when there is
+    none. Such a play sheds every point, so it is the best there is and no
+    other need be looked at. Raises ``_OutOfSteps`` past ``steps`` states.
+
+    The path goes cell by cell in the program's order, trying first what
+    takes no wild from the pool (``order_seed`` other than 0 shuffles the
+    rest); a state (cell, runs and groups, wilds used) that led nowhere is
+    remembered, and so are those it rules out. The wilds the grid does not
+    take make Willies: ``have`` counts them by face (J, Q, K), and the grid
+    takes all but three for each Willie, so at the end more wilds may join
+    melds that have none. None is an answer when no path ended with the
+    grid taking exactly such a number (those ends depend on the state
+    alone); the melds that take more at the end are a shortcut."""
+    total = sum(have)
+    endings = {total - 3 * w: w for w in range(min(have) + 1)}
+    order = [s * 9 + r for r in range(9) for s in range(5)]
+    lines = [grid.steps(cell, cell in forced) for cell in order]
+    if order_seed:
+        shuffle = random.Random(order_seed).shuffle
+        for i, ways in enumerate(lines):
+            shuffled = []
+            for choices in ways:
+                choices = list(choices)
+                shuffle(choices)
+                shuffled.append(sorted(choices, key=lambda step: step[2]))
+            lines[i] = shuffled
+    if not all(any(ways) for ways in lines):
+        return None
+    pool = grid.max_wilds
+    need, closed, room = grid.need, grid.closed, grid.room
+    dead: set[tuple[int, int, int]] = set()
+    path: list = [None] * 45
+    left = [steps]
+
+    def ending(key: int, k: int):
+        if not all(_CAN_STOP[(key >> (3 * s)) & 7] for s in range(5)):
+            return None
+        more = min((e for e in endings if e >= k), default=None)
+        if more is None:
+            return None
+        cells = dict(zip(order, path))
+        extras = _absorb(pos.status, _shapes(cells), more - k, grid.group_max, grid.strict)
+        return None if extras is None else (cells, endings[more], extras)
+
+    def ruled_out(i: int, key: int, k: int) -> bool:
+        if (i, key, k) in dead:
+            return True
+        for shift in range(0, 15, 3):
+            rest = key & ~(7 << shift)
+            for better in _UNDER[(key >> shift) & 7]:
+                if (i, rest | better << shift, k) in dead:
+                    return True
+        return False
+
+    def go(i: int, key: int, k: int):
+        if i == 45:
+            return ending(key, k)
+        if ruled_out(i, key, k):
+            return None
+        left[0] -= 1
+        if left[0] < 0:
+            raise _OutOfSteps
+        cell = order[i]
+        suit, rank = divmod(cell, 9)
+        shift = 3 * suit
+        gs = key >> _G
+        base = key & ~(7 << shift) & ~_GROUPS
+        groups = grid.both if grid.two[rank] else grid.one
+        for row, group, used, (run, fresh) in lines[i][(key >> shift) & 7]:
+            if k + used > pool:
+                continue
+            for ngs in groups[gs, group]:
+                if need[ngs] > room[cell]:
+                    continue
+                if suit == 4:  # the column ends here: its groups must be whole
+                    if ngs not in closed:
+                        continue
+                    nkey = base | row
+                else:
+                    nkey = base | row | ngs << _G
+                path[i] = (run, fresh, _joined(gs, ngs, group))
+                found = go(i + 1, nkey, k + used)
+                if found is not None:
+                    return found
+        dead.add((i, key, k))
+        return None
+
+    return go(0, 0, 0)
+
+
+def _turned(card: str) -> str:
+    """The card with its rank turned over (2 and 10, 3 and 9, ...)."""
+    c = parse(card)
+    if not c.rank:
+        return card
+    turned = f"{12 - c.rank}{c.suit}"
+    return f"{c.face}={turned}" if c.face else turned
 
 
 def _joined(before: int, after: int, group: int) -> tuple[int, int]:
@@ -484,15 +684,9 @@ class _Position:
         self.swap_face = {c: self.declared_face[c] for c in range(45) if self.status[c] == SWAP}
 
 
-def _solve(
-    table_cards,
-    hand_cards,
-    group_max: int,
-    budget: int | None,
-    must_place_one: bool,
-    blocked=None,
-    strict: bool = False,
-):
+def _read(table_cards, hand_cards, group_max: int, strict: bool, blocked):
+    """The position and its grid: ``(pos, grid, weight, swaps)``, or None
+    for a table no rule allows (a card on it twice)."""
     pos = _Position(table_cards, hand_cards, strict)
     if not pos.ok:
         return None
@@ -506,8 +700,101 @@ def _solve(
         weight[f] = w
         w *= swaps[f] + 1
     pool = sum(pos.free_faces.values()) + sum(pos.hand_faces.values()) + len(pos.swap_face)
-    grid = _Grid(pos.status, pos.swap_face, pool, weight, group_max, strict)
-    final, layers = _program(grid, budget)
+    return pos, _Grid(pos.status, pos.swap_face, pool, weight, group_max, strict), weight, swaps
+
+
+def _playable(pos: _Position, grid: _Grid) -> set[int]:
+    """The hand's cells some meld could take (the others stay in any play)."""
+    return {
+        cell
+        for cell, s in enumerate(pos.status)
+        if s in (HAND, SWAP, REAL_ONLY) and any(gain % grid.width for _, _, gain, _ in grid.options[cell])
+    }
+
+
+def _whole_hand(read, turn, strict: bool):
+    """The whole-hand search's tries (``TRIES``): a play of every card of
+    the hand a meld could take and every wild, as ``_solve`` answers; None
+    when there is none; False when the tries gave up. ``turn()`` reads the
+    position with its ranks turned over, for the tries from the other end."""
+    reads = {False: read}
+    for turned, order_seed, steps in TRIES["strict" if strict else "open"]:
+        if turned not in reads:
+            reads[turned] = turn()
+        pos, grid, _, _ = reads[turned]
+        playable = _playable(pos, grid)
+        faces = [pos.hand_faces[f] for f in FACES]
+        freed = Counter(pos.swap_face[c] for c in playable if c in pos.swap_face)
+        have = [pos.free_faces[f] + n + freed[f] for f, n in zip(FACES, faces)]
+        try:
+            whole = _place_all(grid, pos, playable, have, steps, order_seed)
+        except _OutOfSteps:
+            continue
+        if whole is None:
+            return None
+        cells, willies, extras = whole
+        melds, from_hand = _build(pos, pos.status, cells, have, willies, faces, extras)
+        if turned:
+            melds = [[_turned(c) for c in m] for m in melds]
+            from_hand = [_turned(c) for c in from_hand]
+        face_points = sum(POINTS[f] * n for f, n in zip(FACES, faces))
+        return (len(playable) + face_points, len(playable) + sum(faces)), melds, from_hand
+    return False
+
+
+def _solve(
+    table_cards,
+    hand_cards,
+    group_max: int,
+    budget: int | None,
+    must_place_one: bool,
+    blocked=None,
+    strict: bool = False,
+):
+    read = _read(table_cards, hand_cards, group_max, strict, blocked)
+    if read is None:
+        return None
+    pos, grid, weight, swaps = read
+    if budget is not None:
+        return _best_of(pos, grid, weight, swaps, _program(grid, budget), must_place_one)
+    playable = _playable(pos, grid)
+    faces = [pos.hand_faces[f] for f in FACES]
+    face_points = sum(POINTS[f] * n for f, n in zip(FACES, faces))
+    shorts = () if strict else (0, 1)
+    if playable or sum(faces) or not must_place_one:
+        # All of them and every wild first: such a play is the best there
+        # is, and finding one is quick where the program is slowest (a full
+        # table, many wilds free to move).
+        def turn():
+            cards = [_turned(c) for c in table_cards], [_turned(c) for c in hand_cards]
+            turned = {(c // 9) * 9 + 8 - c % 9: kind for c, kind in (blocked or {}).items()}
+            return _read(*cards, group_max, strict, turned)
+
+        whole = _whole_hand(read, turn, strict)
+        if whole:
+            return whole
+        if whole is None and not sum(faces):
+            shorts = shorts[1:]  # searched to the end: no play leaves none of them
+    # Then, with open wilds, the plays that leave none or one of them, then
+    # any play: the program keeps far fewer states when it need only look
+    # at plays of many cards (with strict wilds it gains nothing). A play
+    # that leaves more cards sheds at most ``beyond``.
+    for short in shorts:
+        least = len(playable) - short
+        if least <= 0:
+            break
+        found = _best_of(pos, grid, weight, swaps, _program(grid, None, (least, playable)), must_place_one)
+        beyond = (least - 1 + face_points, least - 1 + sum(faces))
+        if found is not None and found[0] >= beyond:
+            return found
+    return _best_of(pos, grid, weight, swaps, _program(grid, None), must_place_one)
+
+
+def _best_of(pos: _Position, grid: _Grid, weight, swaps, program, must_place_one: bool):
+    """The best play the program's final bitset holds: the wilds freed, the
+    hand's faces played and the Willies made chosen for the most points
+    (then cards)."""
+    final, layers = program
     if not final:
         return None
     window = (1 << grid.width) - 1
@@ -536,9 +823,95 @@ def _solve(
     return score, melds, from_hand
 
 
-def _build(pos: _Position, status, cells, have, willies, played):
+def _shapes(cells) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The melds of a table the walk back (or the whole-hand search)
+    found, as ``(kind, [(cell, x), ...])``, x 1 for the covering that is a
+    wild: each row's runs, then each column's groups."""
+    shapes: list[tuple[str, list[tuple[int, int]]]] = []
+    for s in range(5):
+        run_cells: list[tuple[int, int]] = []
+        for r in range(9):
+            cell = s * 9 + r
+            run, fresh, _ = cells[cell]
+            if run is None:
+                if run_cells:
+                    shapes.append(("run", run_cells))
+                    run_cells = []
+            elif len(run) == 2:  # ends one run and starts the next
+                shapes.append(("run", run_cells + [(cell, run[0])]))
+                run_cells = [(cell, run[1])]
+            else:
+                if fresh and run_cells:
+                    shapes.append(("run", run_cells))
+                    run_cells = []
+                run_cells.append((cell, run[0]))
+        if run_cells:
+            shapes.append(("run", run_cells))
+    for r in range(9):
+        groups: list[list[tuple[int, int]]] = [[], []]
+        for s in range(5):
+            cell = s * 9 + r
+            real_to, wild_to = cells[cell][2]
+            if real_to >= 0:
+                groups[real_to].append((cell, 0))
+            if wild_to >= 0:
+                groups[wild_to].append((cell, 1))
+        shapes += [("group", g) for g in groups if g]
+    return shapes
+
+
+def _absorb(status, shapes, extra: int, group_max: int, strict: bool):
+    """Room for ``extra`` more wilds from the pool in a table's melds: each
+    meld with no wild may take one, at the end of a run or in a group's
+    missing suit, on a cell no other wild stands for (and, with strict
+    wilds, whose real card is not on the table). A matching of melds to
+    such cells: ``[(meld index, cell), ...]``, or None when there is not
+    room enough."""
+    if extra <= 0:
+        return []
+    taken = {cell for _, shape in shapes for cell, x in shape if x}
+    open_to = (EMPTY,) if strict else (EMPTY, BLOCKED, TABLE, HAND, SWAP)
+    room: list[tuple[int, list[int]]] = []
+    for m, (kind, shape) in enumerate(shapes):
+        if any(x for _, x in shape):
+            continue
+        if kind == "run":
+            lo, hi = min(c for c, _ in shape), max(c for c, _ in shape)
+            near = ([lo - 1] if lo % 9 else []) + ([hi + 1] if hi % 9 < 8 else [])
+        else:
+            if len(shape) >= group_max:
+                continue
+            rank = shape[0][0] % 9
+            suits = {c // 9 for c, _ in shape}
+            near = [s * 9 + rank for s in range(5) if s not in suits]
+        near = [c for c in near if c not in taken and status[c] in open_to]
+        if near:
+            room.append((m, near))
+    owner: dict[int, int] = {}  # cell -> index in room
+
+    def seat(i: int, seen: set[int]) -> bool:
+        for cell in room[i][1]:
+            if cell in seen:
+                continue
+            seen.add(cell)
+            if cell not in owner or seat(owner[cell], seen):
+                owner[cell] = i
+                return True
+        return False
+
+    placed = 0
+    for i in range(len(room)):
+        if seat(i, set()):
+            placed += 1
+            if placed == extra:
+                return [(room[i][0], cell) for cell, i in owner.items()]
+    return None
+
+
+def _build(pos: _Position, status, cells, have, willies, played, extras=()):
     """The melds of the table the walk back found: each row's runs, each
-    column's groups, the Willies; and the hand cards it takes."""
+    column's groups (with ``extras``, more wilds from the pool, as
+    ``_absorb`` placed them), the Willies; and the hand cards it takes."""
     declare = []  # faces to declare, in order
     for f, n in zip(FACES, have):
         declare += [f] * (n - willies)
@@ -555,36 +928,11 @@ def _build(pos: _Position, status, cells, have, willies, played):
             return f"{pos.declared_face[cell]}={name_of(cell)}"  # the declared wild stays
         return f"{declare.pop()}={name_of(cell)}"
 
-    melds: list[list[str]] = []
-    for s in range(5):
-        run_cards: list[str] = []
-        for r in range(9):
-            cell = s * 9 + r
-            run, fresh, _ = cells[cell]
-            if run is None:
-                if run_cards:
-                    melds.append(run_cards)
-                    run_cards = []
-            elif len(run) == 2:  # ends one run and starts the next
-                melds.append(run_cards + [text(cell, run[0])])
-                run_cards = [text(cell, run[1])]
-            else:
-                if fresh and run_cards:
-                    melds.append(run_cards)
-                    run_cards = []
-                run_cards.append(text(cell, run[0]))
-        if run_cards:
-            melds.append(run_cards)
-    for r in range(9):
-        groups: list[list[str]] = [[], []]
-        for s in range(5):
-            cell = s * 9 + r
-            real_to, wild_to = cells[cell][2]
-            if real_to >= 0:
-                groups[real_to].append(text(cell, 0))
-            if wild_to >= 0:
-                groups[wild_to].append(text(cell, 1))
-        melds += [g for g in groups if g]
+    shapes = _shapes(cells)
+    for m, cell in extras:
+        kind, shape = shapes[m]
+        shapes[m] = (kind, sorted(shape + [(cell, 1)]) if kind == "run" else shape + [(cell, 1)])
+    melds = [[text(cell, x) for cell, x in shape] for _, shape in shapes]
     melds += [["J", "Q", "K"] for _ in range(willies)]
     from_hand = [
         name_of(cell) for cell in sorted(cells) if real_here[cell] and status[cell] in (HAND, SWAP, REAL_ONLY)

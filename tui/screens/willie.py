@@ -29,6 +29,7 @@ from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
+from garito.widgets.notice import WIDTH as NOTICE_WIDTH
 from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.text import styled
@@ -36,6 +37,10 @@ from garito.widgets.text import styled
 from ..suits import suit_colour
 from .game import GameScreen
 
+# The round box's width inside its border and padding, and the column where
+# a score sheet line's words start (after the name, points and the score).
+BOX_INNER = NOTICE_WIDTH - 4
+SHEET_PARTS = 25
 WILD_COLOUR = ""  # the theme's own text colour: no suit
 ORDINAL = {1: "first", 2: "second", 3: "third"}
 
@@ -45,10 +50,28 @@ def face_colour(card: str, dark: bool = True) -> str:
     return WILD_COLOUR if c.wild else suit_colour(c.suit, dark)
 
 
+def _flow(words, at: int, indent: int) -> str:
+    """``words`` joined by spaces from column ``at`` of a score sheet line,
+    going on under ``indent`` where the box ends: never a word cut in two
+    ("empty hand" / "+5")."""
+    out = ""
+    for k, word in enumerate(words):
+        if k and at + 1 + len(word) > BOX_INNER:
+            out += "\n" + " " * indent
+            at = indent
+        elif k:
+            out += " "
+            at += 1
+        out += word
+        at += len(word)
+    return out
+
+
 class WillieScreen(GameScreen):
     HIDES_HANDS = True
     SECRETS = "cards come"
-    # Its keys come first on the key bar, which they nearly fill at 80 columns.
+    # Its keys come first on the key bar, which they can overfill at 80
+    # columns: then the last of them give way (see KeyBar), not these.
     KEYBAR_LAST = ("leave", "rules", "quit")
 
     BINDINGS = [
@@ -67,11 +90,12 @@ class WillieScreen(GameScreen):
         Binding("d", "pass_turn", "Pass"),
         Binding("c", "close", "Close"),
         Binding("w", "wild", "Wild"),
-        Binding("a", "arrange", "Arrange"),
-        Binding("h", "hint", "Hint"),
         Binding("n", "new_meld", "New meld", show=False),
         Binding("u", "undo", "Undo"),
         Binding("r", "reset", "Reset"),
+        # Last, so the learning help gives way first on a full key bar.
+        Binding("a", "arrange", "Arrange"),
+        Binding("h", "hint", "Hint"),
         Binding("s", "sort", "Sort", show=False),
     ]
 
@@ -704,9 +728,10 @@ class WillieScreen(GameScreen):
                     picks.add(i)
             self.picks = {(HAND, i) for i in picks}
             self.zone = "hand"
-            self.say = (
-                f"Hint: play {' '.join(played)} ({pts} point{'s' if pts != 1 else ''}); "
+            self.say = f"Hint: play {' '.join(played)} ({pts} point{'s' if pts != 1 else ''}); " + (
                 "they are picked: a arranges them."
+                if picks
+                else "they are on the table already."  # the hint is from the turn's start
             )
         self.show()
 
@@ -775,10 +800,10 @@ class WillieScreen(GameScreen):
             if str(i) in e.cards:
                 parts.append("empty hand +5")
             if parts:
-                body.append("   " + ", ".join(parts), "dim")
+                words = [f"{p}," for p in parts[:-1]] + parts[-1:]
+                body.append("   " + _flow(words, SHEET_PARTS, SHEET_PARTS), "dim")
             body.append("\n")
-            hand = " ".join(e.hands[i]) or "(no cards)"
-            body.append(f"  {hand}\n", "dim")
+            body.append("  " + _flow(e.hands[i] or ("(no cards)",), 2, 2) + "\n", "dim")
         scores = wx.view(self._frozen, 0).scores if self._frozen else match.state.scores
         body.append("\nTotals: " + " · ".join(f"{names[i]} {scores[i]}" for i in range(n)), "bold")
         return body
