@@ -129,6 +129,81 @@ async def test_a_worker_stuck_in_a_loop_is_killed_by_the_watchdog(tmp_path, monk
         await server.close()
 
 
+def _sockets_of(pid: int) -> dict[int, str]:
+    """Every socket ``pid`` holds: inode -> its local address ("" for an
+    unnamed Unix socket, else the address it is bound to)."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(int(target[8:-1]))
+    found = {}
+    with open("/proc/net/unix") as f:
+        next(f)
+        for line in f:
+            fields = line.split()
+            if int(fields[6]) in inodes:
+                found[int(fields[6])] = fields[7] if len(fields) > 7 else ""
+    for table in ("tcp", "tcp6", "udp", "udp6"):
+        try:
+            with open(f"/proc/net/{table}") as f:
+                next(f)
+                for line in f:
+                    fields = line.split()
+                    if int(fields[9]) in inodes:
+                        found[int(fields[9])] = f"{table} {fields[1]}"
+        except FileNotFoundError:
+            pass
+    return found
+
+
+@sync
+async def test_a_worker_holds_no_address_and_its_line_survives_garbage(tmp_path):
+    """A worker faces no network: its line to the server and every player's
+    terminal are unnamed Unix socket pairs (nothing another process could
+    connect to, on any address). And what comes over its line that it
+    cannot read (not JSON, wrong types, descriptors with a message it cannot
+    take) is set aside, the descriptors closed: the worker and its player
+    play on."""
+    server, port = await started(tmp_path, workers=1)
+    try:
+        ana = await (await Client.connect(port, "ana")).play()
+        await ana.wait(MENU)
+        w = terminal_of(server, "ana").app.worker
+        sockets = _sockets_of(w.pid)
+        assert sockets and all(address == "" for address in sockets.values()), sockets
+        fds = len(os.listdir(f"/proc/{w.pid}/fd"))
+        garbage = [
+            b"not json",
+            b"[1, 2]",
+            b'"start"',
+            b'{"op": 5}',
+            b'{"op": "resize", "id": "x"}',
+            b'{"op": "start", "id": "x", "size": 5, "env": 1}',
+            b"{" * 5000,
+            b"\xff" * 100,
+        ]
+        for data in garbage:
+            w.sock.send(data)
+        for data in garbage:  # each with a descriptor it must not keep
+            a, b = socket.socketpair()
+            socket.send_fds(w.sock, [data], [b.fileno()])
+            a.close()
+            b.close()
+        await asyncio.sleep(1.0)
+        assert terminal_of(server, "ana").app.worker is w and alive(w.pid)
+        await until(lambda: len(os.listdir(f"/proc/{w.pid}/fd")) <= fds)
+        at = len(ana.seen)
+        ana.process.stdin.write(b"\x1b[B")  # she still plays: the menu answers her key
+        await until(lambda: len(ana.seen) > at)
+        await ana.close()
+    finally:
+        await server.close()
+
+
 # ---------------------------------------------------------------- an app that fails
 
 CRASH = textwrap.dedent(
@@ -185,7 +260,12 @@ CRASH = textwrap.dedent(
                 pass
             if len(seen[2]) > before:
                 break
-        print(json.dumps({"ended": ended, "said": "a bug in one app" in seen[1].decode(errors="replace"),
+        crashes = os.path.join(sys.argv[1], "crash", "crashes")
+        said = "stopped on an error; what happened is in " + crashes in seen[1].decode(errors="replace")
+        print(json.dumps({"ended": ended, "said": said,
+                          "kept": any("a bug in one app" in open(os.path.join(d, f)).read()
+                                      for d, _, fs in os.walk(os.path.join(sys.argv[1], "crash")) for f in fs
+                                      if f.startswith("crash-")),
                           "other_answers": len(seen[2]) > before, "sessions": sorted(w.sessions)}),
               file=sys.__stdout__, flush=True)
         os._exit(0)
@@ -201,7 +281,8 @@ def test_an_app_that_fails_ends_alone_and_its_player_is_shown_why(tmp_path):
     )
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["ended"] == {"1": 1}  # the failing app alone, status 1
-    assert result["said"]  # its player sees what happened, as on a terminal of their own
+    assert result["said"]  # its player sees the line a terminal of their own would show
+    assert result["kept"]  # and the traceback is kept in their own home
     assert result["other_answers"] and result["sessions"] == [2]
 
 

@@ -8,8 +8,6 @@ first frame costs little more than Textual itself.
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -222,9 +220,13 @@ class GarApp(App[None]):
     def _print_error_renderables(self) -> None:
         if self.crash_log is not None and self._exit_renderables:
             # one plain line, unwrapped, after the terminal is given back
+            # (the error console: a terminal's stderr, or a served player's own screen)
             self._exit_renderables.clear()
-            print(
-                f"garito: the app stopped on an error; what happened is in {self.crash_log}", file=sys.stderr
+            self.error_console.print(
+                f"garito: the app stopped on an error; what happened is in {self.crash_log}",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
             )
         super()._print_error_renderables()
 

@@ -216,19 +216,33 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _can_serve() -> None:
-    """UsageError unless this machine and install can run ``garito serve``:
-    a POSIX system (each player's game runs in a pseudo-terminal) with the
-    ``serve`` extra installed (the SSH server's libraries)."""
+def _can_serve(design: str) -> str:
+    """The design ``garito serve`` can run here, or UsageError: a POSIX
+    system and the ``serve`` extra installed (the SSH server's libraries).
+    The workers take each player's terminal over Unix sequenced-packet
+    sockets; a system without them (macOS) runs each game in a process of
+    its own on a pseudo-terminal instead."""
     import importlib.util
     import os
+    import socket
 
-    if os.name != "posix" or importlib.util.find_spec("pty") is None:
-        raise UsageError(
-            "garito serve needs a POSIX system (Linux, macOS, a BSD): it gives each player a pseudo-terminal"
-        )
+    if os.name != "posix":
+        raise UsageError("garito serve needs a POSIX system (Linux, a BSD, macOS)")
     if importlib.util.find_spec("asyncssh") is None:
         raise UsageError("garito serve needs the SSH server's libraries: pip install 'garito[serve]'")
+    if design != "pty":
+        try:
+            a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        except (AttributeError, OSError):
+            design = "pty"
+        else:
+            a.close()
+            b.close()
+    if design == "pty" and importlib.util.find_spec("pty") is None:
+        raise UsageError(
+            "garito serve needs Unix sequenced-packet sockets or pseudo-terminals: this system has neither"
+        )
+    return design
 
 
 def serve(args) -> int:
@@ -236,7 +250,7 @@ def serve(args) -> int:
     interrupted."""
     import asyncio
 
-    _can_serve()
+    design = _can_serve(args.design)
     if not args.guests and not args.authorized_keys:
         raise UsageError("give --authorized-keys PATH, or --guests to let anyone in")
     if args.guests and args.authorized_keys:
@@ -267,7 +281,7 @@ def serve(args) -> int:
                 login_grace=float(args.login_grace),
                 idle=float(args.idle_timeout),
                 app_memory=args.app_memory << 20,
-                design=args.design,
+                design=design,
                 per_worker=args.per_worker,
                 **({"workers": args.workers} if args.workers else {}),
             )
