@@ -236,7 +236,10 @@ class Result:
     failed: int
     missed: int
     first_failure: str = ""
-    pauses: list = field(default_factory=list)  # a worker's collections past 100 ms, in ms
+    pauses: list = field(default_factory=list)  # a worker's collections past 100 ms: (ms, ms of CPU)
+    collections: int = 0  # every worker's, over the whole run
+    collector_cpu: float = 0.0  # seconds: the workers' collections, over the whole run
+    collector_longest: float = 0.0  # seconds of CPU: the longest collection
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -357,7 +360,8 @@ def serving(design: str = "workers", n: int = 8, *options: str, log=subprocess.D
                 server.wait()
 
 
-PAUSE = re.compile(r"a collection \(generation \d+\) held its \d+ games (\d+) ms")
+PAUSE = re.compile(r"a collection \(generation \d+\) held its \d+ games (\d+) ms \((\d+) ms of CPU\)")
+COLLECTED = re.compile(r"worker \d+: (\d+) collections took (\d+) ms of CPU, the longest (\d+) ms")
 
 
 def measure(design: str, n: int, keys: int, *options: str) -> Result:
@@ -365,7 +369,12 @@ def measure(design: str, n: int, keys: int, *options: str) -> Result:
         with serving(design, n, *options, log=log) as (port, server):
             result = asyncio.run(run(design, n, keys, port, server))
         log.seek(0)
-        result.pauses = [int(ms) for ms in PAUSE.findall(log.read().decode(errors="replace"))]
+        said = log.read().decode(errors="replace")
+        result.pauses = [(int(ms), int(cpu)) for ms, cpu in PAUSE.findall(said)]
+        for count, cpu, longest in COLLECTED.findall(said):
+            result.collections += int(count)
+            result.collector_cpu += int(cpu) / 1000
+            result.collector_longest = max(result.collector_longest, int(longest) / 1000)
     return result
 
 
@@ -416,8 +425,18 @@ def main(argv=None) -> None:
 def notes(r: Result) -> None:
     if r.first_failure:
         print(f"  first failure: {r.first_failure}")
+    if r.collections:
+        print(
+            f"  {r.design} {r.n}: the collector: {r.collections} collections, "
+            f"{r.collector_cpu * 1000 / max(1, r.keys):.1f} ms of CPU per key, "
+            f"the longest {r.collector_longest * 1000:.0f} ms of CPU"
+        )
     if r.pauses:
-        said = f"{len(r.pauses)} collections held a worker over 100 ms, longest {max(r.pauses)} ms"
+        said = (
+            f"{len(r.pauses)} collections held a worker over 100 ms, "
+            f"longest {max(ms for ms, _ in r.pauses)} ms on the clock "
+            f"({max(cpu for _, cpu in r.pauses)} ms of CPU)"
+        )
         print(f"  {r.design} {r.n}: {said}")
 
 

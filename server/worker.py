@@ -82,10 +82,6 @@ THREAD_STACK = 1 << 20  # each thread's stack (the address space counts every th
 # collector took a third of the time (measured, 25 apps, 500 keys).
 GC_THRESHOLDS = (20000, 10, 10)
 GC_SAID = 0.1  # seconds: a collection that held the worker's games this long is logged
-FREEZE_EVERY = 30.0  # seconds: what has lived this long is set aside from the collector (Collector)
-THAW_EVERY = 900.0  # seconds: everything set aside is collected again, once
-THAW_AFTER = 8  # games ended since: their objects are garbage set aside, collected again sooner
-THAW_GROWTH = 64 << 20  # bytes the worker grew since: garbage set aside (screens a player left), collected
 
 _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("garito_session", default=None)
 
@@ -316,6 +312,7 @@ class Worker:
         finally:
             ticker.cancel()
             loop.remove_reader(self.sock)
+            collector.said()
 
     # -------------------------------------------------- the line to the server
 
@@ -394,7 +391,6 @@ class Worker:
 
     def ended(self, session: Session, status: int) -> None:
         self.sessions.pop(session.id, None)
-        collector.ended += 1
         self.send(op="ended", id=session.id, status=status, why=session.why)
         self._maybe_done()
 
@@ -419,7 +415,6 @@ class Worker:
 
     def _tick(self) -> None:
         now = time.monotonic()
-        collector.tick(now, _resident())
         for session in list(self.sessions.values()):
             session.check_share(now)
         self._ticks += 1
@@ -429,65 +424,54 @@ class Worker:
 
 
 class Collector:
-    """The garbage collector, for many players at once.
+    """Times every collection the worker's players wait for, on the clock
+    and in CPU (on a busy machine the first is mostly others' time): the
+    longest since the last report goes to the server, any past ``GC_SAID``
+    to the log, and the worker's total to the log as it leaves
+    (``bench/serve_load.py`` reports them).
 
-    A full collection walks every object the worker holds (some 25,000 a
-    player at a game), stopping every game meanwhile: at 24 players, half a
-    second of a core, which became seconds on a busy machine (measured:
-    ``bench/serve_load.py``). Most of those objects live as long as their
-    game (its screens and widgets). So what has lived ``FREEZE_EVERY``
-    seconds is set aside (``gc.freeze``) after a collection of the rest,
-    and the collector walks only what came since. A game that ends leaves
-    its objects, set aside, as garbage that is never walked: every
-    ``THAW_EVERY`` seconds, or once ``THAW_AFTER`` games have ended, all is
-    looked at again in one full collection (the one long stop, rare) and
-    set aside anew. Screens a player leaves within a game (a match ended,
-    a dialog) are such garbage too: the worker's resident memory grown by
-    ``THAW_GROWTH`` since the last thaw also brings one, so what is set
-    aside is bounded.
-
-    It also times every collection: the longest since the last report goes
-    to the server, and any past ``GC_SAID`` to the log."""
+    Setting long-lived objects aside (``gc.freeze`` every 30 s after a
+    collection, all collected again after some games ended or the worker
+    grew) was tried and measured against the thresholds alone, 48 players
+    at a time: the collector took 10.0-11.5 ms of CPU per key rather than
+    7.1-8.2, and its longest collection was no shorter (834-969 ms of CPU
+    rather than 979-1083; the first freeze after players arrive walks them
+    all). It is not done."""
 
     def __init__(self) -> None:
-        self.started = 0.0
+        self.started = self.started_cpu = 0.0
         self.longest = 0.0
+        self.count = 0
+        self.total_cpu = self.longest_cpu = 0.0  # seconds, since the worker started
         self.sessions = lambda: 0
-        self.frozen_at = self.thawed_at = time.monotonic()
-        self.ended = 0  # games ended since the last thaw
-        self.resident = 0  # the worker's resident memory after the last thaw
-
-    def tick(self, now: float, resident: int) -> None:
-        if (
-            now - self.thawed_at >= THAW_EVERY
-            or self.ended >= THAW_AFTER
-            or resident - self.resident >= THAW_GROWTH
-        ):
-            self.thawed_at = self.frozen_at = now
-            self.ended = 0
-            gc.unfreeze()
-            gc.collect()
-            gc.freeze()
-            self.resident = _resident()
-        elif now - self.frozen_at >= FREEZE_EVERY:
-            self.frozen_at = now
-            gc.collect()  # what is not set aside yet: what came since the last time
-            gc.freeze()
 
     def __call__(self, phase: str, info: dict) -> None:
         if phase == "start":
-            self.started = time.perf_counter()
+            self.started, self.started_cpu = time.perf_counter(), time.thread_time()
             return
-        took = time.perf_counter() - self.started
+        took, cpu = time.perf_counter() - self.started, time.thread_time() - self.started_cpu
         self.longest = max(self.longest, took)
+        self.count += 1
+        self.total_cpu += cpu
+        self.longest_cpu = max(self.longest_cpu, cpu)
         if took >= GC_SAID:
             log.info(
-                "worker %d: a collection (generation %d) held its %d games %.0f ms",
+                "worker %d: a collection (generation %d) held its %d games %.0f ms (%.0f ms of CPU)",
                 os.getpid(),
                 info.get("generation", -1),
                 self.sessions(),
                 took * 1000,
+                cpu * 1000,
             )
+
+    def said(self) -> None:
+        log.info(
+            "worker %d: %d collections took %.0f ms of CPU, the longest %.0f ms",
+            os.getpid(),
+            self.count,
+            self.total_cpu * 1000,
+            self.longest_cpu * 1000,
+        )
 
     def take(self) -> float:
         longest, self.longest = self.longest, 0.0
@@ -597,7 +581,6 @@ def _prepare() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    collector.resident = _resident()
 
 
 def main() -> None:
