@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Pictures and colours must not depend on the caller's terminal settings.
 CLEAN_ENV := env -u NO_COLOR -u TEXTUAL_THEME -u GARITO_ASCII -u FORCE_COLOR -u TEXTUAL
 
-.PHONY: play test test-dist test-long bench screenshots constraints clean
+.PHONY: play test check test-dist test-long bench screenshots constraints clean
 
 # setuptools tells of every editable install, as a warning, that a folder
 # named like the package may shadow it: Garito's folder "garito" is the
@@ -31,8 +31,29 @@ $(VENV)/.test-extras: $(BIN)/garito
 play: $(BIN)/garito
 	$(BIN)/garito
 
-test: $(VENV)/.test-extras
-	$(CLEAN_ENV) $(BIN)/python -m pytest
+# The checkers see the package as it installs (garito.core, garito.tui, ...)
+# while its folders stay at the top: a tree of links made here, never kept
+# in git (build/ is ignored).
+TYPECHECK := build/typecheck
+PARTS := core tui widgets store server
+
+$(TYPECHECK)/garito: Makefile
+	rm -rf $(TYPECHECK)
+	mkdir -p $@
+	for d in $(PARTS); do ln -s ../../../$$d $@/$$d; done
+	if [ -d garito ]; then for f in garito/*; do ln -s ../../../$$f $(TYPECHECK)/$$f; done; \
+	else touch $@/__init__.py; fi
+
+# Style, types and the layers' import contracts (pyproject.toml's [tool.*]).
+check: $(VENV)/.test-extras $(TYPECHECK)/garito
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	cd $(TYPECHECK) && ../../$(BIN)/mypy --config-file ../../pyproject.toml
+	cd $(TYPECHECK) && PYTHONPATH=. ../../$(BIN)/lint-imports ../../pyproject.toml
+
+# The checks, then the suite on two workers (the machine's cores).
+test: check
+	$(CLEAN_ENV) $(BIN)/python -m pytest -n 2
 
 # The sdist and the wheel built, the wheel installed in a fresh venv for each
 # Python 3.11-3.13 on the machine, and the sdist's own suite run against it.

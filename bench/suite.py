@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import statistics
 import sys
@@ -148,10 +147,9 @@ def core_figures(game: str, matches: int) -> tuple[float, float, float]:
     """(matches per second, decision p95 ms, worst ms), computer seats only."""
     from garito.core import catalog
 
-    rules = catalog.get(game).load()
-    bot = importlib.import_module(rules.__name__ + ".bot")
-    config = rules.Config()
-    levels = list(getattr(rules, "DEFAULT_LEVELS", rules.LEVELS[-1:]))
+    rules = catalog.rules(game)
+    config = rules.default_config()
+    levels = rules.default_levels
     seats = [levels[i % len(levels)] for i in range(config.players)]
     clock: list[float] = []
     start = time.perf_counter()
@@ -162,7 +160,7 @@ def core_figures(game: str, matches: int) -> tuple[float, float, float]:
                 break
             seat = rules.to_act(s)
             t0 = time.perf_counter()
-            a = bot.choose(rules.view(s, seat), rules.legal_actions(s), seats[seat])
+            a = rules.choose(rules.view(s, seat), rules.legal_actions(s), seats[seat])
             clock.append(time.perf_counter() - t0)
             s = rules.apply(s, a)
     took = time.perf_counter() - start

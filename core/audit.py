@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .dice import recording
 from .match import Match, RecordError
@@ -53,10 +55,10 @@ class Fairness:
         return "consistent with fair dice" if self.fair else "unlikely from fair dice"
 
 
-def rolled(records) -> tuple[dict[int, Counter], int]:
+def rolled(records: Iterable[str | dict[str, Any]]) -> tuple[dict[int, Counter[int]], int]:
     """Faces by die kind over ``records`` (JSON texts or dicts), and how
     many records could not be replayed (left out)."""
-    faces: dict[int, Counter] = {}
+    faces: dict[int, Counter[int]] = {}
     bad = 0
     for record in records:
         try:
@@ -70,7 +72,7 @@ def rolled(records) -> tuple[dict[int, Counter], int]:
     return faces, bad
 
 
-def fairness(sides: int, counts: Counter) -> Fairness:
+def fairness(sides: int, counts: Counter[int]) -> Fairness:
     observed = tuple(counts.get(f, 0) for f in range(1, sides + 1))
     n = sum(observed)
     expected = n / sides

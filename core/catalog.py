@@ -1,15 +1,21 @@
-"""The six games of the parlor, and which of them can be played yet.
+"""The six games of the parlor: the registry of their rules.
 
-A game is playable when its rules module exists and is complete; the menu
-lists every game and refuses to start the others. The rules modules are
-imported only when a game is opened, which keeps start-up fast.
+Each entry holds what the menu shows of a game without loading it (its
+title, seats, dice and blurb) and where its rules are; ``rules(game_id)``
+imports that package when a game is first opened (start-up, measured by
+``bench/startup.py``, loads none of them) and hands out its ``RULES``, the
+game's one object of the contract (``core.contract``). A seventh game is a
+package under ``core/`` with a ``RULES`` and one entry here.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .contract import AnyRules
 
 
 @dataclass(frozen=True)
@@ -19,16 +25,7 @@ class GameInfo:
     players: tuple[int, int]
     dice: str
     tagline: str
-    module: str | None  # the rules module; None while not playable
-
-    @property
-    def playable(self) -> bool:
-        return self.module is not None
-
-    def load(self) -> ModuleType:
-        if self.module is None:
-            raise LookupError(f"{self.title} is not playable yet")
-        return importlib.import_module(self.module)
+    package: str  # where its RULES are
 
 
 GAMES: tuple[GameInfo, ...] = (
@@ -91,3 +88,9 @@ def get(game_id: str) -> GameInfo:
         return BY_ID[game_id]
     except KeyError:
         raise LookupError(f"unknown game {game_id!r} (choose from {', '.join(BY_ID)})") from None
+
+
+def rules(game_id: str) -> AnyRules:
+    """The rules of the game ``game_id``; LookupError for an unknown one."""
+    found: AnyRules = importlib.import_module(get(game_id).package).RULES
+    return found

@@ -3,10 +3,10 @@ JSON type may stand in any place."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """An integer in JSON: ``true`` is not one, though Python's bool is an int."""
     return isinstance(value, int) and not isinstance(value, bool)
 

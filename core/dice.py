@@ -30,8 +30,11 @@ import hmac
 import random
 import secrets
 import threading
+from typing import Any
 
-RngState = tuple
+RngState = tuple[Any, ...]
+"""A stream's state: the Mersenne twister's ``getstate()``, a counter
+stream's (kind, key, used), or recorded faces before either."""
 _local = threading.local()  # one Random per thread, re-stated for each roll
 
 MT = "mt19937"
@@ -56,7 +59,7 @@ class _Counter(random.Random):
         self.gauss_next = None
         self.setstate(state)
 
-    def seed(self, *args, **kwargs) -> None:
+    def seed(self, *args: object, **kwargs: object) -> None:
         raise TypeError("a counter stream is made from its state (new_stream)")
 
     def setstate(self, state: RngState) -> None:
@@ -147,10 +150,11 @@ class recording:
 
     def __enter__(self) -> list[tuple[int, int]]:
         self._outer = getattr(_local, "tape", None)
-        _local.tape = []
-        return _local.tape
+        tape: list[tuple[int, int]] = []
+        _local.tape = tape
+        return tape
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         _local.tape = self._outer
 
 

@@ -25,7 +25,7 @@ from .match import Match, RecordError
 class Verdict:
     verified: bool
     why: str  # one line, for a person
-    match: Match | None = None
+    match: Match[Any, Any, Any] | None = None
 
 
 def verify(data: Any) -> Verdict:

@@ -16,11 +16,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any
+from typing import Any, Generic
 
 from . import catalog
 from .checks import is_whole, shown
+from .contract import ActionT, AnyRules, ConfigT, Rules, StateT
 from .dice import MT, STREAMS
 from .errors import IllegalAction
 from .names import clean, printable
@@ -47,7 +47,7 @@ class Seat:
     def is_human(self) -> bool:
         return self.kind == "human"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
@@ -64,22 +64,26 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Match:
-    """One game being played: its rules module, seats, record and state."""
+class Match(Generic[ConfigT, StateT, ActionT]):
+    """One game being played: its game's id, seats, record and state.
+
+    Typed over its game's config, state and action; a match read from a
+    record or the registry by id is ``Match[Any, Any, Any]`` until a game's
+    own code, which knows its types, takes it."""
 
     game: str
-    config: Any
+    config: ConfigT
     seed: int
     seats: tuple[Seat, ...]
-    actions: tuple[Any, ...] = ()
-    state: Any = field(default=None, compare=False)
+    actions: tuple[ActionT, ...] = ()
+    state: StateT = field(default=None, compare=False)  # type: ignore[assignment]
     dice: tuple[int, ...] = ()  # recorded faces the dice give first
     stream: str = MT  # the kind of dice stream (dice.STREAMS)
     commitment: str = ""  # a shared table's published hash of its seed
 
     @property
-    def rules(self) -> ModuleType:
-        return catalog.get(self.game).load()
+    def rules(self) -> Rules[Any, StateT, ActionT, Any, Any, Any]:
+        return catalog.rules(self.game)
 
     @classmethod
     def start(
@@ -91,17 +95,27 @@ class Match:
         dice: tuple[int, ...] = (),
         stream: str = MT,
         commitment: str = "",
-    ) -> Match:
-        rules = catalog.get(game).load()
+    ) -> Match[Any, Any, Any]:
+        rules = catalog.rules(game)
         if len(seats) != config.players:
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
         state = rules.new_game(config, seed, tuple(dice), stream=stream)
         return cls(game, config, seed, tuple(seats), (), state, tuple(dice), stream, commitment)
 
-    def play(self, action: Any) -> Match:
+    def restart(self) -> Match[ConfigT, StateT, ActionT]:
+        """The same match before its first move (a replay's first frame)."""
+        rules = self.rules
+        state = rules.new_game(self.config, self.seed, self.dice, stream=self.stream)
+        return dataclasses.replace(self, actions=(), state=state)
+
+    def play(self, action: ActionT) -> Match[ConfigT, StateT, ActionT]:
         """The match after ``action``; ``IllegalAction`` if the rules refuse it."""
         state = self.rules.apply(self.state, action)
         return dataclasses.replace(self, actions=self.actions + (action,), state=state)
+
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -109,8 +123,8 @@ class Match:
 
     # ------------------------------------------------------------ records
 
-    def to_record(self) -> dict:
-        record = {
+    def to_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
             "schema": SCHEMA,
             "game": self.game,
             "config": self.config.to_dict(),
@@ -130,7 +144,7 @@ class Match:
         return json.dumps(self.to_record(), indent=1, ensure_ascii=False)
 
     @classmethod
-    def from_record(cls, data: Any) -> Match:
+    def from_record(cls, data: Any) -> Match[Any, Any, Any]:
         """Replay a record; ``RecordError`` says what is wrong with a bad one.
 
         Every value is checked for its type before it is used: a record is
@@ -164,13 +178,12 @@ class Match:
         if not isinstance(commitment, str) or len(commitment) > 128:
             raise RecordError("a seed commitment is a hexadecimal hash")
         try:
-            info = catalog.get(game)
-            rules = info.load()
-            config = rules.Config.from_record(config)
+            rules: AnyRules = catalog.rules(game)
+            config = rules.config_from_record(config)
             seated = tuple(Seat.from_dict(s) for s in seats)
-            match = cls.start(info.id, config, seed, seated, tuple(dice), stream, commitment)
+            match = cls.start(game, config, seed, seated, tuple(dice), stream, commitment)
             for text in actions:
-                match = match.play(rules.Action.parse(text))
+                match = match.play(rules.parse_action(text))
         except RecordError:
             raise
         except IllegalAction as e:
@@ -180,7 +193,7 @@ class Match:
         return match
 
     @classmethod
-    def from_json(cls, text: str) -> Match:
+    def from_json(cls, text: str) -> Match[Any, Any, Any]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:

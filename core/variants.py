@@ -9,9 +9,12 @@ pieces every game's module shares: a config as records store it
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from .checks import is_whole, shown
+
+if TYPE_CHECKING:
+    from .contract import AnyRules
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class RecordedConfig:
     GAME: ClassVar[str] = "this game"
     LEGACY: ClassVar[dict[str, Any]] = {}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = {}
         for f in fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
@@ -66,7 +69,7 @@ class RecordedConfig:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any):
+    def from_dict(cls, data: Any) -> Self:
         """The config a record holds; ValueError naming what is wrong.
 
         A record comes from a file or the network, so every value is checked
@@ -98,7 +101,7 @@ class RecordedConfig:
         return cls(**values)
 
     @classmethod
-    def from_record(cls, data: dict):
+    def from_record(cls, data: Any) -> Self:
         """``from_dict`` for a stored record: a field it lacks that ``LEGACY``
         names takes the value the record was played under."""
         if not isinstance(data, dict):
@@ -116,32 +119,35 @@ def _small(value: Any) -> bool:
     return is_whole(value) and abs(value) <= LARGEST
 
 
-def view_of(view_cls, state, **given):
+ViewT = TypeVar("ViewT")
+
+
+def view_of(view_cls: type[ViewT], state: object, **given: object) -> ViewT:
     """A seat's view: each field of ``view_cls`` taken from the state's
     attribute of that name (properties included), unless ``given``. What a
     view leaves out of the state (the dice stream) is what its class does not
     declare."""
     return view_cls(
-        **{f.name: given[f.name] if f.name in given else getattr(state, f.name) for f in fields(view_cls)}
+        **{f.name: given[f.name] if f.name in given else getattr(state, f.name) for f in fields(view_cls)}  # type: ignore[arg-type]
     )
 
 
-def offered_config(rules, players_range: tuple[int, int], players: object, values: object):
+def offered_config(rules: AnyRules, players: object, values: object) -> Any:
     """The ``Config`` a new-game dialog could have made: ``players`` within
     the game's range, each variant one of its ``choices`` (the dialog offers
     nothing else), every other setting at its default, and the combination
     one ``Config`` accepts. ValueError says what is wrong; anything a
     stranger may send is checked here (a table server's ``create``)."""
-    lo, hi = players_range
+    lo, hi = rules.players
     if type(players) is not int or not lo <= players <= hi:
         span = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        raise ValueError(f"{rules.TITLE} is for {span} players, not {players!r}")
+        raise ValueError(f"{rules.title} is for {span} players, not {players!r}")
     if values is None:
         values = {}
     if not isinstance(values, dict):
         raise ValueError("the rules are a JSON object")
-    variants = {v.key: v for v in rules.VARIANTS}
-    defaults = rules.Config().to_dict()
+    variants = {v.key: v for v in rules.variants}
+    defaults = rules.default_config().to_dict()
     chosen = {}
     for key, value in values.items():
         if key == "players":
@@ -152,9 +158,9 @@ def offered_config(rules, players_range: tuple[int, int], players: object, value
         if variant is None:
             if key in defaults and value == defaults[key] and type(value) is type(defaults[key]):
                 continue  # a setting no dialog changes, as it is
-            raise ValueError(f"{rules.TITLE} has no rule {key!r} to choose")
+            raise ValueError(f"{rules.title} has no rule {key!r} to choose")
         if not any(type(value) is type(c) and value == c for c in variant.choices):
             allowed = ", ".join(variant.label_of(c) for c in variant.choices)
             raise ValueError(f"{variant.label} is one of {allowed}, not {value!r}")
         chosen[key] = value
-    return rules.Config(players=players, **chosen)
+    return rules.config_type(players=players, **chosen)

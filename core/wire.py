@@ -1,13 +1,13 @@
 """A game's state as one seat may hold it, and as JSON for the wire.
 
 A shared table lives in the server; each player's app draws it from a copy
-of the state with everything that seat may not know masked (``masked``):
-the dice stream and the seed in every game (they would tell the dice to
-come), and whatever a game declares secret in its ``hide(state, seat)``
+of the state with everything that seat may not know masked (the rules'
+``masked``): the dice stream and the seed in every game (they would tell
+the dice to come), and whatever a game declares secret in its ``hide``
 (Decimus's rival dice, Willie's other hands and the pile). Seat ``None`` is
-a spectator, who knows no seat's secrets. The app runs the same rules
-functions on that copy (``view``, ``legal_actions``, ``summary``) and gets
-the same answers for that seat as the server does on the whole state;
+a spectator, who knows no seat's secrets. The app runs the same rules on
+that copy (``view``, ``legal_actions``, ``summary``) and gets the same
+answers for that seat as the server does on the whole state;
 ``tests/test_wire.py`` checks it over random matches of every game.
 
 ``encode``/``decode`` turn a state (frozen dataclasses of tuples, frozensets,
@@ -21,20 +21,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import sys
-from types import ModuleType
 from typing import Any
 
-
-def masked(rules: ModuleType, state: Any, seat: int | None) -> Any:
-    """``state`` with what ``seat`` (None: a spectator) may not know masked."""
-    state = dataclasses.replace(state, rng=(), seed=0)
-    hide = getattr(rules, "hide", None)
-    return hide(state, seat) if hide is not None else state
+from .contract import AnyRules
 
 
 def encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {"$": type(value).__name__}
+        out: dict[str, Any] = {"$": type(value).__name__}
         for f in dataclasses.fields(value):
             out[f.name] = encode(getattr(value, f.name))
         return out
@@ -47,11 +41,14 @@ def encode(value: Any) -> Any:
     raise TypeError(f"a game state holds no {type(value).__name__}")
 
 
-@functools.cache
-def classes(rules: ModuleType) -> dict[str, type]:
+def classes(rules: AnyRules) -> dict[str, type]:
     """The dataclasses a game's state may be made of: those of its package
     (looked for once per game: a table's every move is decoded)."""
-    package = rules.__name__
+    return _classes(rules.package)
+
+
+@functools.cache
+def _classes(package: str) -> dict[str, type]:
     found: dict[str, type] = {}
     for name, module in list(sys.modules.items()):
         if module is None or not (name == package or name.startswith(package + ".")):
@@ -62,7 +59,7 @@ def classes(rules: ModuleType) -> dict[str, type]:
     return found
 
 
-def decode(data: Any, rules: ModuleType) -> Any:
+def decode(data: Any, rules: AnyRules) -> Any:
     """The value ``encode`` gave ``data`` for; ValueError if it is not one."""
     known = classes(rules)
     if isinstance(data, list):
@@ -72,7 +69,7 @@ def decode(data: Any, rules: ModuleType) -> Any:
             return frozenset(decode(v, rules) for v in data["$set"])
         cls = known.get(data.get("$"))  # type: ignore[arg-type]
         if cls is None:
-            raise ValueError(f"not a {rules.TITLE} value: {data.get('$')!r}")
+            raise ValueError(f"not a {rules.title} value: {data.get('$')!r}")
         names = {f.name for f in dataclasses.fields(cls)}
         try:
             return cls(**{k: decode(v, rules) for k, v in data.items() if k in names})

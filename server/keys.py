@@ -25,6 +25,7 @@ import logging
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -108,5 +109,5 @@ class KeyBook:
         options = keys.validate(key, host, address) if keys is not None else None
         if options is None:
             return False
-        patterns = options.get("principals")
+        patterns: Any = options.get("principals")
         return bool(patterns) and all(p.matches(name) for p in patterns)

@@ -597,6 +597,7 @@ class _Connection(asyncssh.SSHServer):
         why = problem(username)
         if why is not None:
             log.warning("%s: login name %r refused: %s", self.peer, shown(username), why)
+            assert self.conn is not None  # a connection made is asked for its login
             try:
                 self.conn.send_auth_banner(f"Garito: {why}.\r\n")
             except OSError:
@@ -605,6 +606,7 @@ class _Connection(asyncssh.SSHServer):
         return not self.serve.guests  # guests: no authentication at all
 
     def auth_completed(self) -> None:
+        assert self.conn is not None
         self.user = self.conn.get_extra_info("username") or ""
         log.info("%s logged in as %s", self.peer, shown(self.user))
         # logged in: the terminal must come within the grace period too

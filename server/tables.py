@@ -1,5 +1,6 @@
 """Shared tables: the authoritative games of a Garito server, and the small
-JSON-lines protocol its players' apps speak to it over a local socket.
+JSON-lines protocol its players' apps speak to it over a local socket (its
+messages typed and checked in ``server/messages.py``).
 
 A line from a client is one JSON object with an ``op``:
 
@@ -30,9 +31,9 @@ listing again. ``error`` says why something was refused (a move the rules
 refuse names the rule; a malformed message is answered with one such line)
 and, after every change at a table, ``state`` goes to everyone there: the
 game, rules, seats and moves so far, and the state *as that seat may hold
-it* (``wire.masked``: never the dice stream, never another seat's secrets; a
+it* (the rules' ``masked``: never the dice stream, never another seat's secrets; a
 spectator holds no seat's), its view, legal moves and story. Games whose
-every hand is secret (``SPECTATORS = False``) have no spectators.
+every hand is secret (their rules' ``spectators`` False) have no spectators.
 
 Fair dice: each table's seed is drawn with ``secrets`` (128 bits) and its
 dice come from a cryptographic stream (``dice.COUNTER``); the table's
@@ -57,7 +58,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import importlib
 import json
 import logging
 import secrets
@@ -67,13 +67,40 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from garito.core import catalog, wire
+from garito.core.contract import AnyRules
 from garito.core.dice import COUNTER, commitment, secret_seed
 from garito.core.errors import IllegalAction
 from garito.core.identity import problem
 from garito.core.match import Match, Seat
 from garito.core.names import printable
+from garito.core.session import Session
 from garito.core.variants import offered_config
 from garito.core.words import COMPUTER_NAMES
+
+from .messages import (
+    Act,
+    Closed,
+    Create,
+    Cut,
+    Error,
+    Fill,
+    Hello,
+    Join,
+    Leave,
+    ListedSeat,
+    Listing,
+    ListTables,
+    Refused,
+    SeatAsked,
+    ServerMessage,
+    StateUpdate,
+    TableChanged,
+    Tables,
+    Watch,
+    Welcome,
+    client_message,
+    said,
+)
 
 log = logging.getLogger("garito.tables")
 
@@ -89,15 +116,6 @@ PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at)
 Keep = Callable[[Match, tuple[str, ...], str], None]  # (match, its players' names, why it closed)
 
 
-class Cut(Exception):
-    """The connection broke the protocol: told why, then closed."""
-
-
-class Refused(Exception):
-    """A message that cannot be done (or is malformed): answered with one
-    error line, and the connection goes on."""
-
-
 @dataclass(eq=False)
 class Client:
     writer: asyncio.StreamWriter
@@ -106,10 +124,11 @@ class Client:
     stamp: float = field(default_factory=time.monotonic)
     gone: bool = False  # cut off for leaving too much unread
 
-    def send(self, message: dict) -> None:
+    def send(self, message: ServerMessage) -> None:
         if self.gone or self.writer.is_closing():
             return
-        self.writer.write((json.dumps(message, default=str, ensure_ascii=False) + "\n").encode())
+        line = json.dumps(message.to_dict(), default=str, ensure_ascii=False)
+        self.writer.write((line + "\n").encode())
         backlog = self.writer.transport.get_write_buffer_size()
         if backlog > BACKLOG:
             # A client that does not read would grow the server's memory
@@ -131,15 +150,23 @@ class Client:
 @dataclass(eq=False)
 class Table:
     id: int
-    match: Match
+    session: Session[Any, Any, Any]  # the match, played by the server's computers, nobody's keyboard
     players: dict[int, Client] = field(default_factory=dict)  # seat -> who is sitting there
     held: dict[int, str] = field(default_factory=dict)  # seat -> the name that left it
-    timers: dict[int, asyncio.Task] = field(default_factory=dict)  # seat -> its hold's end
+    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # seat -> its hold's end
     watchers: set[Client] = field(default_factory=set)
     busy: bool = False  # a computer seat is thinking
 
     @property
-    def rules(self):
+    def match(self) -> Match[Any, Any, Any]:
+        return self.session.match
+
+    @match.setter
+    def match(self, match: Match[Any, Any, Any]) -> None:
+        self.session.match = match  # who sits where: not a move
+
+    @property
+    def rules(self) -> AnyRules:
         return self.match.rules
 
     @property
@@ -157,39 +184,30 @@ class Table:
         """The names seated here or holding a seat."""
         return {c.name for c in self.players.values()} | set(self.held.values())
 
-    def summary(self) -> dict:
-        info = catalog.get(self.match.game)
-        return {
-            "table": self.id,
-            "game": self.match.game,
-            "title": info.title,
-            "seats": [
-                {
-                    "name": s.name if (i in self.players or not s.is_human) else None,
-                    "kind": s.kind,
-                    "level": s.level if not s.is_human else None,
-                    "held": i in self.held,
-                    "held_for": self.held.get(i),
-                }
+    def listing(self) -> Listing:
+        """The table's entry in the lobbies' listing."""
+        return Listing(
+            table=self.id,
+            game=self.match.game,
+            title=self.rules.title,
+            seats=tuple(
+                ListedSeat(
+                    name=s.name if (i in self.players or not s.is_human) else None,
+                    kind=s.kind,
+                    level=s.level if not s.is_human else None,
+                    held=i in self.held,
+                    held_for=self.held.get(i),
+                )
                 for i, s in enumerate(self.match.seats)
-            ],
-            "free": len(self.free_seats()),
-            "config": self.match.config.to_dict(),
-            "over": self.over,
-            "commitment": self.match.commitment,
-        }
+            ),
+            free=len(self.free_seats()),
+            config=self.match.config.to_dict(),
+            over=self.over,
+            commitment=self.match.commitment,
+        )
 
-
-def _said(text: object, limit: int) -> str:
-    """Something a client sent, fit to be said back or logged: printable, short."""
-    return printable(str(text))[:limit]
-
-
-def _table_id(m: dict) -> int:
-    value = m.get("table")
-    if type(value) is not int:
-        raise Refused(f"a table is a number, not {_said(repr(value), 40)}")
-    return value
+    def summary(self) -> dict[str, Any]:
+        return self.listing().to_dict()
 
 
 class TableServer:
@@ -204,7 +222,7 @@ class TableServer:
         self.clients: set[Client] = set()
         self._next = 1
         self._server: asyncio.AbstractServer | None = None
-        self._listed: dict[int, dict] = {}  # each open table's entry as the lobbies have it
+        self._listed: dict[int, Listing] = {}  # each open table's entry as the lobbies have it
         self._tasks: set[asyncio.Task] = set()
         self._handlers: set[asyncio.Task] = set()  # one per connection
         self._closing = False
@@ -280,7 +298,7 @@ class TableServer:
                 await writer.drain()
         except Cut as e:
             log.warning("cut off %s: %s", client.name or "a connection", e)
-            client.send({"op": "error", "rule": f"Disconnected: {e}."})
+            client.send(Error(f"Disconnected: {e}."))
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
@@ -288,7 +306,7 @@ class TableServer:
             self._dropped(client)
             writer.close()
 
-    def _answer(self, client: Client, message: dict) -> None:
+    def _answer(self, client: Client, message: dict[str, Any]) -> None:
         """Do what ``message`` asks; whatever is wrong with it is answered
         with one error line (Cut, for a broken protocol, ends the connection)."""
         try:
@@ -296,71 +314,67 @@ class TableServer:
         except (Cut, ConnectionError):
             raise
         except Refused as e:
-            client.send({"op": "error", "rule": str(e)})
+            client.send(Error(str(e)))
         except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as e:
             log.info("%s sent a malformed %s: %s", client.name or "a connection", message["op"][:20], e)
-            client.send({"op": "error", "rule": f"A malformed message: {_said(str(e), 200)}."})
+            client.send(Error(f"A malformed message: {said(str(e), 200)}."))
         except Exception:  # a fault of the server's own: the connection and the tables go on
             log.exception("answering %s", client.name or "a connection")
-            client.send({"op": "error", "rule": "The server could not do that."})
+            client.send(Error("The server could not do that."))
 
     # ------------------------------------------------------------ messages
 
-    def _handle(self, client: Client, m: dict) -> None:
-        op = m["op"]
-        if op == "hello":
-            self._hello(client, m)
-            return
-        if not client.name:
+    def _handle(self, client: Client, m: dict[str, Any]) -> None:
+        if m["op"] != "hello" and not client.name:
             raise Cut("say hello first")
-        if op == "list":
-            client.send({"op": "tables", "tables": self._listing()})
-        elif op == "create":
-            self._create(client, m)
-        elif op in ("join", "watch", "act", "leave", "fill"):
-            number = _table_id(m)
-            table = self.tables.get(number)
+        message = client_message(m)
+        if isinstance(message, Hello):
+            self._hello(client, message)
+        elif isinstance(message, ListTables):
+            client.send(Tables(self._listing()))
+        elif isinstance(message, Create):
+            self._create(client, message)
+        else:
+            table = self.tables.get(message.table)
             if table is None:
-                raise Refused(f"No table {number}.")
-            if op == "join":
+                raise Refused(f"No table {message.table}.")
+            if isinstance(message, Join):
                 self._join(client, table)
-            elif op == "watch":
+            elif isinstance(message, Watch):
                 self._watch(client, table)
-            elif op == "leave":
+            elif isinstance(message, Leave):
                 self._leave(client, table)
-            elif op == "fill":
+            elif isinstance(message, Fill):
                 self._fill(client, table)
             else:
-                self._act(client, table, m.get("action"))
-        else:
-            raise Cut(f"unknown op {_said(op, 20)!r}")
+                self._act(client, table, message)
 
-    def _hello(self, client: Client, m: dict) -> None:
+    def _hello(self, client: Client, m: Hello) -> None:
         if client.name:
             raise Refused("You have said hello already.")
         if self.tokens is not None:
-            token = m.get("token")
-            name = self.tokens.get(token) if isinstance(token, str) else None
+            name = self.tokens.get(m.token) if m.token is not None else None
             if name is None:
                 raise Cut("an unknown token")
         else:
-            name = m.get("name")
-            name = name.strip() if isinstance(name, str) else name
-            why = problem(name)
+            given = m.name.strip() if isinstance(m.name, str) else m.name
+            why = problem(given)
             if why is not None:
                 raise Cut(f"hello needs a name: {why}")
+            assert isinstance(given, str)
+            name = given
         client.name = name
-        client.send({"op": "welcome", "name": client.name, "tables": self._listing()})
+        client.send(Welcome(client.name, self._listing()))
 
-    def _listing(self) -> list[dict]:
-        return [t.summary() for t in self.tables.values()]
+    def _listing(self) -> tuple[Listing, ...]:
+        return tuple(t.listing() for t in self.tables.values())
 
     def _announce(self) -> None:
         """Every lobby is told what changed in the listing: the tables that
         opened or changed, and those that closed; nothing when nothing did."""
-        now = {t.id: t.summary() for t in self.tables.values()}
-        changes: list[dict] = [{"op": "closed", "table": n} for n in self._listed if n not in now]
-        changes += [{"op": "table", "table": s} for n, s in now.items() if self._listed.get(n) != s]
+        now = {t.id: t.listing() for t in self.tables.values()}
+        changes: list[ServerMessage] = [Closed(n) for n in self._listed if n not in now]
+        changes += [TableChanged(s) for n, s in now.items() if self._listed.get(n) != s]
         self._listed = now
         if not changes:
             return
@@ -370,9 +384,8 @@ class TableServer:
                     client.send(change)
 
     def _watch(self, client: Client, table: Table) -> None:
-        if not getattr(table.rules, "SPECTATORS", True):
-            title = catalog.get(table.match.game).title
-            raise Refused(f"{title} hides every player's hand: it has no spectators.")
+        if not table.rules.spectators:
+            raise Refused(f"{table.rules.title} hides every player's hand: it has no spectators.")
         table.watchers.add(client)
         self._send_state(table, client, None)
 
@@ -383,7 +396,7 @@ class TableServer:
         seats = list(table.match.seats)
         names = iter(n for n in COMPUTER_NAMES if n not in table.match.names)
         for i in table.free_seats():
-            seats[i] = Seat(next(names, f"Computer {i + 1}"), "computer", table.rules.LEVELS[-1])
+            seats[i] = Seat(next(names, f"Computer {i + 1}"), "computer", table.rules.levels[-1])
             log.info("table %d: a computer takes open seat %d", table.id, i + 1)
         table.match = dataclasses.replace(table.match, seats=tuple(seats))
         self._broadcast(table)
@@ -396,24 +409,18 @@ class TableServer:
         self._tidy(table)
         self._announce()
 
-    def _create(self, client: Client, m: dict) -> None:
-        if not isinstance(m.get("game"), str):
-            raise Refused("a table needs a game")
-        given = m.get("seats")
-        if not isinstance(given, list):
-            raise Refused("a table's seats are a list")
+    def _create(self, client: Client, m: Create) -> None:
         try:
-            info = catalog.get(m["game"])
-            rules = info.load()
-            config = offered_config(rules, info.players, len(given), m.get("config"))
+            rules = catalog.rules(m.game)
+            config = offered_config(rules, len(m.seats), m.config)
         except (LookupError, ValueError) as e:
-            raise Refused(_said(str(e), 200)) from None
+            raise Refused(said(str(e), 200)) from None
         seats: list[Seat] = []
-        for i, seat in enumerate(given):
-            seats.append(self._seat(rules, i, seat, {s.name for s in seats}))
+        for i, seat in enumerate(m.seats):
+            seats.append(self._seat(rules, i, SeatAsked.read(seat), {s.name for s in seats}))
         if not any(s.is_human for s in seats):
             raise Refused("a table needs a human seat")
-        seed = m.get("seed")
+        seed = m.seed
         if seed is None:
             seed = secret_seed()
         elif not self.chosen_seeds:
@@ -425,33 +432,25 @@ class TableServer:
             raise Refused(f"You sit at {len(mine)} tables already: leave one first.")
         if len(self.tables) >= MAX_TABLES:
             raise Refused("The server has as many tables as it can hold: join one, or try later.")
-        match = Match.start(info.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
-        table = Table(self._next, match)
+        match = Match.start(rules.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
+        table = Table(self._next, Session(match, here=(), pace=PACE))
         self._next += 1
         self.tables[table.id] = table
         kinds = [s.kind for s in seats]
-        log.info("table %d: %s opened by %s, seats %s, seed committed to %s", table.id, info.title,
+        log.info("table %d: %s opened by %s, seats %s, seed committed to %s", table.id, rules.title,
                  client.name, kinds, match.commitment[:16])  # fmt: skip
         self._join(client, table)
 
-    def _seat(self, rules, i: int, given: Any, taken: set[str]) -> Seat:
+    def _seat(self, rules: AnyRules, i: int, given: SeatAsked, taken: set[str]) -> Seat:
         """Seat ``i`` as a ``create`` describes it (the dialog's kinds,
         levels and names only)."""
-        if isinstance(given, dict):
-            kind, level, name = given.get("kind"), given.get("level"), given.get("name")
-        elif isinstance(given, str):
-            kind, _, level = given.partition(":")
-            name = None
-        else:
-            raise Refused("a seat is 'human', 'computer:level' or an object")
-        if kind not in ("human", "computer"):
-            raise Refused(f"a seat is human or computer, not {_said(str(kind), 20)!r}")
-        if kind == "human":
-            return Seat(f"Seat {i + 1}", "human", rules.LEVELS[-1])  # a person brings a name
+        if given.kind == "human":
+            return Seat(f"Seat {i + 1}", "human", rules.levels[-1])  # a person brings a name
+        level, name = given.level, given.name
         if level in (None, ""):
-            level = rules.LEVELS[-1]
-        if level not in rules.LEVELS:
-            raise Refused(f"a computer plays {' or '.join(rules.LEVELS)}, not {_said(str(level), 20)!r}")
+            level = rules.levels[-1]
+        if not isinstance(level, str) or level not in rules.levels:
+            raise Refused(f"a computer plays {' or '.join(rules.levels)}, not {said(str(level), 20)!r}")
         if name is None or (isinstance(name, str) and not name.strip()):
             name = next((n for n in COMPUTER_NAMES if n not in taken), f"Computer {i + 1}")
         elif isinstance(name, str):
@@ -459,6 +458,7 @@ class TableServer:
         why = problem(name)
         if why is not None:
             raise Refused(f"seat {i + 1}: {why}")
+        assert isinstance(name, str)  # a name without a problem is text
         if name in taken:
             raise Refused("two seats have the same name")
         return Seat(name, "computer", level)
@@ -486,25 +486,21 @@ class TableServer:
         log.info("table %d: %s %s seat %d", table.id, client.name, "back in" if back else "takes", seat + 1)
         self._broadcast(table)
 
-    def _act(self, client: Client, table: Table, text: Any) -> None:
-        rules = table.rules
+    def _act(self, client: Client, table: Table, m: Act) -> None:
         seat = next((s for s, c in table.players.items() if c is client), None)
         if seat is None:
             raise Refused("You are not seated at this table.")
-        if rules.to_act(table.match.state) != seat or table.busy:
+        if table.session.to_act != seat or table.busy:
             raise Refused("It is not your turn.")
         if table.free_seats():
             waiting = ", ".join(str(s + 1) for s in table.free_seats())
             raise Refused(f"The table waits for its players: seat {waiting} is open.")
-        if not isinstance(text, str) or len(text) > 256:
-            raise Refused("a move is written as text")
         try:
-            action = rules.Action.parse(text)
-            table.match = table.match.play(action)
+            table.session.play(table.rules.parse_action(m.action))
         except IllegalAction as e:
             raise Refused(e.rule) from None
         except ValueError as e:
-            raise Refused(_said(str(e), 200)) from None
+            raise Refused(said(str(e), 200)) from None
         self._broadcast(table)
 
     # ------------------------------------------------------------ play
@@ -553,54 +549,49 @@ class TableServer:
         names = table.match.names
         match = table.match
         over = rules.is_over(state)
-        message: dict = {
-            "op": "state",
-            "table": table.id,
-            "seat": seat,
-            "game": match.game,
-            "config": match.config.to_dict(),
-            "seats": [s.to_dict() for s in match.seats],
-            "actions": [str(a) for a in match.actions],
-            "state": wire.encode(wire.masked(rules, state, seat)),
-            "seed": match.seed if over else None,
-            "stream": match.stream,
-            "commitment": match.commitment,
-            "to_act": rules.to_act(state),
-            "over": over,
-            "summary": rules.summary(state, names),
-            "log": [rules.narrate(e, names) for e in state.events],
-            "moves": len(match.actions),
-            "open": table.free_seats(),
-            "away": sorted(table.held),
-        }
-        if seat is not None:
-            message["view"] = dataclasses.asdict(rules.view(state, seat))
-            mine = rules.to_act(state) == seat
-            message["legal"] = [str(a) for a in rules.legal_actions(state)] if mine else []
-        client.send(message)
+        to_act = rules.to_act(state)
+        client.send(
+            StateUpdate(
+                table=table.id,
+                seat=seat,
+                game=match.game,
+                config=match.config.to_dict(),
+                seats=tuple(s.to_dict() for s in match.seats),
+                actions=tuple(str(a) for a in match.actions),
+                state=wire.encode(rules.masked(state, seat)),
+                seed=match.seed if over else None,
+                stream=match.stream,
+                commitment=match.commitment,
+                to_act=to_act,
+                over=over,
+                summary=rules.summary(state, names),
+                log=tuple(rules.narrate(e, names) for e in state.events),
+                open=tuple(table.free_seats()),
+                away=tuple(sorted(table.held)),
+                view=dataclasses.asdict(rules.view(state, seat)) if seat is not None else None,
+                legal=tuple(str(a) for a in rules.legal_actions(state)) if to_act == seat else (),
+            )
+        )
 
     def _computer_turn(self, table: Table) -> None:
-        state = table.match.state
-        seat = table.rules.to_act(state)
-        if table.busy or seat is None or table.match.seats[seat].is_human or table.id not in self.tables:
+        """A computer seat's move: chosen in a thread (``Session.computer_move``)
+        at the table's pace, played unless the match moved meanwhile."""
+        seat = table.session.computer_to_move()
+        if table.busy or seat is None or table.id not in self.tables:
             return
         table.busy = True
-        self._spawn(self._think(table, seat))
+        self._spawn(self._computer_moves(table, seat))
 
-    async def _think(self, table: Table, seat: int) -> None:
-        rules = table.rules
-        bot = importlib.import_module(rules.__name__ + ".bot")
-        state = table.match.state
-        level = table.match.seats[seat].level
+    async def _computer_moves(self, table: Table, seat: int) -> None:
+        session = table.session
+        moves = session.moves
         action, _ = await asyncio.gather(
-            asyncio.to_thread(bot.choose, rules.view(state, seat), rules.legal_actions(state), level),
-            asyncio.sleep(PACE),
+            asyncio.to_thread(session.computer_move, seat), asyncio.sleep(session.pace)
         )
         table.busy = False
         if table.id not in self.tables:
             return  # closed meanwhile
-        if table.match.state is state:  # nothing moved meanwhile
-            table.match = table.match.play(action)
+        session.play_computer(moves, action)
         self._broadcast(table)
 
     # ------------------------------------------------------------ leaving
@@ -646,7 +637,7 @@ class TableServer:
             return
         del table.held[seat]
         seats = list(table.match.seats)
-        seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.LEVELS[-1])
+        seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.levels[-1])
         log.info("table %d: a computer takes %s's seat %d", table.id, name, seat + 1)
         table.match = dataclasses.replace(table.match, seats=tuple(seats))
         self._broadcast(table)

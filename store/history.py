@@ -30,8 +30,9 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NoReturn
 
-from garito.core import catalog, standings
+from garito.core import catalog
 from garito.core.match import Match, RecordError
 from garito.core.names import clean
 
@@ -81,8 +82,8 @@ MIGRATIONS = {1: _v1, 2: _v2}  # version -> the step that reaches it
 
 def _derived(match: Match) -> tuple[str, str, str]:
     rules, state = match.rules, match.state
-    outcome = standings.outcome(rules, state)
-    records = [standings.records(rules, state, seat) for seat in range(len(match.seats))]
+    outcome = rules.outcome(state)
+    records = [rules.records(state, seat) for seat in range(len(match.seats))]
     return json.dumps(list(match.names)), json.dumps(list(outcome)), json.dumps(records)
 
 
@@ -105,10 +106,10 @@ class Entry:
 class History:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or db_path()
-        self.db: sqlite3.Connection | None = None
+        self._db: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=WAIT, isolation_level=None)
+            self._db = sqlite3.connect(self.path, timeout=WAIT, isolation_level=None)
             self._migrate()
         except sqlite3.DatabaseError as e:
             self._fail(e)
@@ -116,9 +117,15 @@ class History:
             reason = e.strerror or e
             raise HistoryError(f"The history cannot be opened ({reason}).") from e
 
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise HistoryError("The history is closed.")
+        return self._db
+
     def close(self) -> None:
-        if self.db is not None:
-            self.db.close()
+        if self._db is not None:
+            self._db.close()
 
     def __enter__(self) -> History:
         return self
@@ -126,7 +133,7 @@ class History:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _fail(self, e: sqlite3.Error):
+    def _fail(self, e: sqlite3.Error) -> NoReturn:
         text = str(e)
         if "locked" in text or "busy" in text:
             raise HistoryError("The history is busy (another Garito is writing it).") from e
@@ -134,7 +141,8 @@ class History:
         if not damaged:  # cannot open or write it (read-only, full disk): leave it be
             raise HistoryError(f"The history cannot be written ({text}).") from e
         try:
-            self.db.close()
+            if self._db is not None:
+                self._db.close()
         except Exception:
             pass
         try:
@@ -208,6 +216,7 @@ class History:
             except sqlite3.Error:
                 pass
             self._fail(e)
+        assert row_id is not None  # sqlite gives the row it inserted
         return int(row_id), held is None
 
     left_out = 0  # rows the last ``entries()`` could not read

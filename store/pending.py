@@ -25,6 +25,7 @@ import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from garito.core.match import Match, RecordError
 
@@ -78,10 +79,11 @@ def hold(match: Match, *, saved: bool = True) -> Held:
             saves.save(match)
         except OSError:
             pass  # the pending file below, or the history, keeps it
-    path: Path | None = _entry_path(finished, record)
+    target = _entry_path(finished, record)
+    path: Path | None = target
     unwritten = ""
     try:
-        write_atomic(path, json.dumps({"finished": finished, "record": record}, ensure_ascii=False))
+        write_atomic(target, json.dumps({"finished": finished, "record": record}, ensure_ascii=False))
     except OSError as e:
         path, unwritten = None, str(e.strerror or e)
     return Held(match, finished, record, path, unwritten, saved)
@@ -152,7 +154,7 @@ def drain() -> Drained:
     return Drained(added, waiting, tuple(bad))
 
 
-def _read(path: Path) -> tuple[str, dict, Match]:
+def _read(path: Path) -> tuple[str, dict[str, Any], Match[Any, Any, Any]]:
     """A pending file's finish time, record and match; ValueError if it
     does not hold them (OSError if it cannot be read)."""
     try:
@@ -165,6 +167,8 @@ def _read(path: Path) -> tuple[str, dict, Match]:
     if not isinstance(finished, str):
         raise ValueError("no finish time")
     datetime.fromisoformat(finished)  # ValueError if it is not a time
+    if not isinstance(record, dict):
+        raise ValueError("a record is a JSON object")
     try:
         match = Match.from_record(record)
     except RecordError as e:

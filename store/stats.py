@@ -1,12 +1,12 @@
 """Statistics from the history's entries, per player and game: matches
 played, won, lost, drawn, win rate, streaks, and each game's own records
-(aggregated as its ``RECORDS`` say). Pure: it reads entries, not files."""
+(aggregated as its rules' ``record_kinds`` say). Pure: it reads entries, not files."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from garito.core import catalog, standings
+from garito.core import catalog
 
 from .history import Entry
 
@@ -31,7 +31,7 @@ class Line:
 
 def kinds(game: str) -> dict[str, tuple[str, str]]:
     try:
-        return standings.record_kinds(catalog.get(game).load())
+        return dict(catalog.rules(game).record_kinds)
     except LookupError:
         return {}
 

@@ -97,6 +97,9 @@ def test_with(python: str, name: str, wheel: Path, src: Path) -> float:
             "-p",
             "no:cacheprovider",
             "--import-mode=append",
+            # On the machine's two cores, as `make test` runs it.
+            "-n",
+            "2",
             "--rootdir",
             src,
             "-c",

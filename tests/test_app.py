@@ -154,30 +154,6 @@ async def test_menu_new_game_dialog_starts_a_three_seat_game():
         assert [s.kind for s in screen.match.seats] == ["human", "computer", "computer"]
 
 
-def test_unplayable_games_cannot_be_started(monkeypatch):
-    # Every game is playable now; a game whose table is not finished (no
-    # rules module) is listed and refused, as Willie was before its screen.
-    import dataclasses
-
-    from garito.core import catalog
-
-    willie = dataclasses.replace(catalog.BY_ID["willie"], module=None)
-    monkeypatch.setattr(catalog, "GAMES", tuple(willie if g.id == "willie" else g for g in catalog.GAMES))
-    monkeypatch.setitem(catalog.BY_ID, "willie", willie)
-    _unplayable()
-
-
-@sync
-async def _unplayable():
-    app = GarApp()
-    async with app.run_test() as pilot:
-        await settle(pilot)
-        await pilot.press("down", "down", "down", "down", "down", "enter")  # Willie
-        await settle(pilot)
-        assert isinstance(app.screen, MenuScreen)
-        assert any("not playable yet" in n.message for n in app._notifications)
-
-
 @sync
 async def test_stake_chosen_by_keys():
     app = GarApp(start=gemelos_match(seed=7, stakes="before-roll"))

@@ -11,11 +11,11 @@ from garito.core.barras import (
     SIT,
     Action,
     Config,
-    bet_range,
     is_over,
     legal_actions,
     narrate,
     result,
+    stake_limits,
     summary,
     to_act,
     value,
@@ -162,7 +162,7 @@ def test_a_player_short_of_the_minimum_bets_everything():
     assert m.state.chips == (1, 6)
     assert to_act(m.state) == 1  # the first bettor moves on each round
     m = m.play(SIT)
-    assert bet_range(m.state, 0) == range(1, 2)
+    assert stake_limits(m.state, 0) == range(1, 2)
 
 
 def test_betting_order_moves_on_and_skips_the_broke():

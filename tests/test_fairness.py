@@ -3,7 +3,6 @@ commitment, and ``garito verify``."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 
@@ -16,22 +15,21 @@ from garito.core.fairness import verify
 from garito.core.match import Match, RecordError, Seat
 from garito.tui import cli
 
-PLAYABLE = [g.id for g in catalog.GAMES if g.playable]
+PLAYABLE = [g.id for g in catalog.GAMES]
 
 
 def finished(game: str, seed: int, stream: str = dice.COUNTER, moves: int = 400) -> Match:
     """A match of ``game`` played by computers, as a table server starts it."""
     info = catalog.get(game)
-    rules = info.load()
-    bot = importlib.import_module(rules.__name__ + ".bot")
-    config = rules.Config()
-    seats = tuple(Seat(f"P{i}", "computer", rules.LEVELS[0]) for i in range(config.players))
+    rules = catalog.rules(info.id)
+    config = rules.default_config()
+    seats = tuple(Seat(f"P{i}", "computer", rules.levels[0]) for i in range(config.players))
     m = Match.start(game, config, seed, seats, stream=stream, commitment=dice.commitment(seed))
     for _ in range(moves):
         if rules.is_over(m.state):
             break
         seat = rules.to_act(m.state)
-        m = m.play(bot.choose(rules.view(m.state, seat), rules.legal_actions(m.state), seats[seat].level))
+        m = m.play(rules.choose(rules.view(m.state, seat), rules.legal_actions(m.state), seats[seat].level))
     return m
 
 
@@ -49,7 +47,7 @@ def test_local_games_keep_the_mersenne_twister_stream():
     r = random.Random(7)
     assert dice.roll(dice.new_stream(7), 6, 3)[0] == tuple(r.randint(1, 6) for _ in range(3))
     record = Match.start(
-        "gemelos", catalog.get("gemelos").load().Config(), 7, (Seat("A"), Seat("B"))
+        "gemelos", catalog.rules("gemelos").default_config(), 7, (Seat("A"), Seat("B"))
     ).to_record()
     assert "stream" not in record and "commitment" not in record  # records as they always were
 

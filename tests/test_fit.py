@@ -17,14 +17,13 @@ LONG = ("Maximilianoo", "Bartholomews", "Christophers", "Evangelinaaa", "Wilhelm
 
 
 def full_table(game: str, seed: int, **rules) -> Match:
-    info = catalog.get(game)
-    rules_module = info.load()
-    players = info.players[1]
-    if info.players[0] != info.players[1]:
+    game_rules = catalog.rules(game)
+    lo, players = game_rules.players
+    if lo != players:
         rules = {"players": players, **rules}
-    config = rules_module.Config(**rules)
+    config = game_rules.config_type(**rules)
     seats = tuple(
-        Seat(LONG[i], "human" if i == 0 else "computer", rules_module.LEVELS[-1]) for i in range(players)
+        Seat(LONG[i], "human" if i == 0 else "computer", game_rules.levels[-1]) for i in range(players)
     )
     return Match.start(game, config, seed, seats)
 

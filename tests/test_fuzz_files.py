@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import importlib
 import io
 import json
 import os
@@ -43,7 +42,7 @@ from .helpers import settle, sync
 from .mutations import deep, dumps, mutate
 from .test_hardening import played
 
-GAMES = [g.id for g in catalog.GAMES if g.playable]
+GAMES = [g.id for g in catalog.GAMES]
 # Examples per test: a few hundred cheap ones (a settings file reads in a
 # millisecond), fewer of the dearer (a folder of six saves replays them all).
 CHEAP = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -66,13 +65,14 @@ def finished() -> dict[str, Match]:
     """A finished match of each game, computers playing."""
     out = {}
     for game in GAMES:
-        rules = catalog.get(game).load()
-        bot = importlib.import_module(rules.__name__ + ".bot")
-        config = rules.Config()
+        rules = catalog.rules(game)
+        config = rules.default_config()
         m = Match.start(game, config, 3, tuple(Seat(f"P{i}", "computer") for i in range(config.players)))
         while not rules.is_over(m.state):
             seat = rules.to_act(m.state)
-            m = m.play(bot.choose(rules.view(m.state, seat), rules.legal_actions(m.state), rules.LEVELS[-1]))
+            m = m.play(
+                rules.choose(rules.view(m.state, seat), rules.legal_actions(m.state), rules.levels[-1])
+            )
         out[game] = m
     return out
 
@@ -132,8 +132,7 @@ def exercise(match: Match) -> None:
         rules.narrate(event, names)
     seat = rules.to_act(state)
     if seat is not None and legal and not match.seats[seat].is_human:
-        bot = importlib.import_module(rules.__name__ + ".bot")
-        bot.choose(rules.view(state, seat), legal, match.seats[seat].level)
+        rules.choose(rules.view(state, seat), legal, match.seats[seat].level)
     text = match.to_json()
     text.encode("utf-8")
     assert Match.from_json(text).state == state

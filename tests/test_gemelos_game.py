@@ -7,6 +7,10 @@ from garito.core.gemelos import (
     ROLL,
     Action,
     Config,
+    Rolled,
+    RollOff,
+    RoundStarted,
+    RoundWon,
     apply,
     is_over,
     legal_actions,
@@ -34,7 +38,7 @@ def story(state):
 
 def test_two_player_match_seed_7_exact_dice():
     s = play_rolls(new_game(Config(), 7))
-    rolls = [(e.seat, e.dice) for e in s.events if e.kind == "roll"]
+    rolls = [(e.seat, e.dice) for e in s.events if isinstance(e, Rolled)]
     assert rolls == [
         (0, (6, 3)),
         (1, (7, 1)),
@@ -54,9 +58,9 @@ def test_two_player_match_seed_7_exact_dice():
 
 def test_first_roller_rotates_by_default_and_can_be_fixed():
     rot = play_rolls(new_game(Config(), 7))
-    assert [e.seat for e in rot.events if e.kind == "round"] == [0, 1, 0, 1]
+    assert [e.first for e in rot.events if isinstance(e, RoundStarted)] == [0, 1, 0, 1]
     fixed = play_rolls(new_game(Config(first_roller="fixed"), 7))
-    assert {e.seat for e in fixed.events if e.kind == "round"} == {0}
+    assert {e.first for e in fixed.events if isinstance(e, RoundStarted)} == {0}
 
 
 def test_absolute_tie_voids_the_round_with_two_players():
@@ -73,17 +77,15 @@ def test_absolute_tie_voids_the_round_with_two_players():
 def test_three_players_king_of_the_hill_and_roll_off():
     s = new_game(Config(players=3, wins_needed=2), 3)
     s = play_rolls(s)
-    kinds = [e.kind for e in s.events]
-    assert "rolloff" in kinds
-    i = kinds.index("rolloff")
+    i = next(i for i, e in enumerate(s.events) if isinstance(e, RollOff))
     tie = s.events[i]
-    assert len(tie.seats) >= 2
+    assert isinstance(tie, RollOff) and len(tie.seats) >= 2
     # The roll-off is rolled by the tied seats only, in turn order, and its
     # winner is one of them.
-    after = [e for e in s.events[i + 1 :] if e.kind in ("roll", "won")]
+    after = [e for e in s.events[i + 1 :] if isinstance(e, (Rolled, RoundWon))]
     rollers = []
     for e in after:
-        if e.kind == "won":
+        if isinstance(e, RoundWon):
             assert e.seat in tie.seats
             assert e.reason.startswith("won the roll-off with ")
             break
@@ -236,7 +238,7 @@ def test_action_notation_round_trips():
 
 def test_round_reasons_with_three_players():
     s = play_rolls(new_game(Config(players=3), 3))
-    reasons = [narrate(e, NAMES[:3]) for e in s.events if e.kind == "won"]
+    reasons = [narrate(e, NAMES[:3]) for e in s.events if isinstance(e, RoundWon)]
     assert reasons[:4] == [
         "Bea wins round 1: 8+6 = 14 took the lead (14 beats 7) and held.",
         "Ana wins round 2: twins of 8 took the lead (twins of 8 beat any other hand, "

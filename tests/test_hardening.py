@@ -5,7 +5,6 @@ full disk is reported and never eats the last good save."""
 from __future__ import annotations
 
 import errno
-import importlib
 import json
 
 import pytest
@@ -18,21 +17,20 @@ from garito.tui.screens.game import GameScreen
 
 from .helpers import gemelos_match, settle, sync
 
-PLAYABLE = [g.id for g in catalog.GAMES if g.playable]
+PLAYABLE = [g.id for g in catalog.GAMES]
 
 
 def played(game: str, moves: int = 12) -> Match:
     """A match of ``game`` some moves in, computer seats choosing."""
-    rules = catalog.get(game).load()
-    bot = importlib.import_module(rules.__name__ + ".bot")
-    config = rules.Config()
-    seats = tuple(Seat(f"P{i}", "computer", rules.LEVELS[-1]) for i in range(config.players))
+    rules = catalog.rules(game)
+    config = rules.default_config()
+    seats = tuple(Seat(f"P{i}", "computer", rules.levels[-1]) for i in range(config.players))
     m = Match.start(game, config, 7, seats)
     for _ in range(moves):
         if rules.is_over(m.state):
             break
         seat = rules.to_act(m.state)
-        m = m.play(bot.choose(rules.view(m.state, seat), rules.legal_actions(m.state), seats[seat].level))
+        m = m.play(rules.choose(rules.view(m.state, seat), rules.legal_actions(m.state), seats[seat].level))
     return m
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import multiprocessing
 import sqlite3
@@ -10,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from garito.core import catalog
+from garito.core import catalog, gemelos
 from garito.core.audit import chi2_sf, fairness, rolled
 from garito.core.match import Match, Seat
 from garito.store import history as hist
@@ -20,13 +19,12 @@ from garito.tui import cli
 
 
 def finished(game: str, seed: int, names=("Ana", "Bea", "Cai")) -> Match:
-    rules = catalog.get(game).load()
-    bot = importlib.import_module(rules.__name__ + ".bot")
-    config = rules.Config()
+    rules = catalog.rules(game)
+    config = rules.default_config()
     m = Match.start(game, config, seed, tuple(Seat(names[i], "computer") for i in range(config.players)))
     while not rules.is_over(m.state):
         seat = rules.to_act(m.state)
-        m = m.play(bot.choose(rules.view(m.state, seat), rules.legal_actions(m.state), rules.LEVELS[-1]))
+        m = m.play(rules.choose(rules.view(m.state, seat), rules.legal_actions(m.state), rules.levels[-1]))
     return m
 
 
@@ -57,7 +55,7 @@ def test_version_1_is_migrated_and_its_matches_filled_in(tmp_path):
         assert h.version == 2
         (entry,) = h.entries()  # the one that no longer replays is kept, not counted
         assert entry.players == ("Ana", "Bea") and entry.finished.startswith("2026-01-02")
-        res = catalog.get("gemelos").load().result(m.state)
+        res = catalog.rules("gemelos").result(m.state)
         assert entry.outcome[res.winner] == "win" and entry.outcome[1 - res.winner] == "loss"
         assert entry.records[0]["rounds_won"] == m.state.wins[0]
         assert len(list(h.records())) == 2
@@ -157,7 +155,7 @@ def test_the_audit_counts_every_die_of_every_record():
     faces, bad = rolled([a.to_json(), b.to_record(), "{not json"])
     assert bad == 1
     # Gemelos rolls two d8 per throw, each in the story with its dice
-    shown = Counter(d for e in a.state.events if e.kind == "roll" for d in e.dice)
+    shown = Counter(d for e in a.state.events if isinstance(e, gemelos.Rolled) for d in e.dice)
     assert faces[8] == shown
     assert set(faces) == {6, 8} and sum(faces[6].values()) >= 3 * len(b.state.ledger)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import importlib
 import io
 import re
 
@@ -30,7 +29,7 @@ from garito.tui.screens.results import MatchOverScreen
 
 from .helpers import box_open, box_text, settle, sync
 
-GAMES = [g.id for g in catalog.GAMES if g.playable]
+GAMES = [g.id for g in catalog.GAMES]
 # As typed, and as drawn (an escape sequence and a bell have no place on a
 # terminal: they are dropped where the name comes in, the rest is text).
 TYPED = ("[b]Ana", "[/]", "\x1b[31mLu\x07", "[link=x]y", "[bold]x", "[/b]")
@@ -48,17 +47,16 @@ def screen_text(app) -> str:
 def near_the_end(game: str, before: int = 4) -> tuple[Match, int]:
     """A match of ``game`` (seat 0 human, the others computers, all with
     markup names) a few moves before its end, as the bots play it."""
-    rules = catalog.get(game).load()
-    bot = importlib.import_module(rules.__name__ + ".bot")
-    config = rules.Config()
+    rules = catalog.rules(game)
+    config = rules.default_config()
     seats = tuple(
-        Seat(TYPED[i], "human" if i == 0 else "computer", rules.LEVELS[-1]) for i in range(config.players)
+        Seat(TYPED[i], "human" if i == 0 else "computer", rules.levels[-1]) for i in range(config.players)
     )
     m = Match.start(game, config, 11, seats)
     frames = [m]
     while not rules.is_over(m.state):
         seat = rules.to_act(m.state)
-        m = m.play(bot.choose(rules.view(m.state, seat), rules.legal_actions(m.state), rules.LEVELS[-1]))
+        m = m.play(rules.choose(rules.view(m.state, seat), rules.legal_actions(m.state), rules.levels[-1]))
         frames.append(m)
     return frames[max(0, len(frames) - 1 - before)], config.players
 
@@ -80,7 +78,7 @@ async def play_on(pilot) -> list[str]:
             rules, state = screen.rules, screen.match.state
             seat = rules.to_act(state)
             screen.play(
-                screen.bot.choose(rules.view(state, seat), rules.legal_actions(state), rules.LEVELS[-1])
+                screen.rules.choose(rules.view(state, seat), rules.legal_actions(state), rules.levels[-1])
             )
         else:
             await pilot.pause(0.05)
@@ -166,8 +164,8 @@ async def test_a_computer_seat_named_with_markup_in_the_dialog_plays():
 @sync
 async def test_the_hand_off_and_the_menu_draw_names_as_text():
     settings.update(player="[/]x")
-    rules = catalog.get("decimus").load()
-    m = Match.start("decimus", rules.Config(), 2, (Seat("[b]Ana"), Seat("[/]")))
+    rules = catalog.rules("decimus")
+    m = Match.start("decimus", rules.default_config(), 2, (Seat("[b]Ana"), Seat("[/]")))
     app = GarApp(start=m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -13,7 +13,7 @@ from garito.widgets.choice import Choice
 
 from .helpers import screen_lines, settle, sync
 
-GAMES = [g.id for g in catalog.GAMES if g.playable]
+GAMES = [g.id for g in catalog.GAMES]
 
 
 def whole(dialog: NewGameScreen, choice: Choice) -> None:

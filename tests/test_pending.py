@@ -10,6 +10,7 @@ import threading
 
 import pytest
 
+from garito.core import gemelos
 from garito.core.match import Match
 from garito.store import history as hist
 from garito.store import pending, saves
@@ -25,7 +26,7 @@ def over(seed: int = 5) -> Match:
     m = gemelos_match(seed=seed)
     while not m.state.over:
         saves.save(m)
-        m = m.play(m.rules.ROLL)
+        m = m.play(gemelos.ROLL)
     return m
 
 
@@ -188,7 +189,7 @@ async def test_the_app_tells_once_and_a_later_start_adds_it(locked):
     m = gemelos_match(seed=5, seats=("computer", "computer"))
     last = m
     while not last.state.over:
-        m, last = last, last.play(last.rules.ROLL)
+        m, last = last, last.play(gemelos.ROLL)
     app = GarApp(start=m)  # one roll from the end, the computers playing
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):

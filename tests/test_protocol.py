@@ -1,29 +1,28 @@
-"""Every playable game keeps the core protocol (core/protocol.py): these
-checks run for each game in the catalog, so a new game is held to them the
-moment it is listed as playable."""
+"""Every game keeps the game contract (core/contract.py): these checks run
+for each game in the registry, so a new game is held to them the moment it
+is listed."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import fields
 
 import pytest
 
 from garito.core import catalog
+from garito.core.contract import Rules
 from garito.core.errors import IllegalAction
 from garito.core.match import Match, Seat
-from garito.core.protocol import REQUIRED
 
-PLAYABLE = [g for g in catalog.GAMES if g.playable]
+GAMES = list(catalog.GAMES)
 
 
-@pytest.fixture(params=PLAYABLE, ids=lambda g: g.id)
+@pytest.fixture(params=GAMES, ids=lambda g: g.id)
 def game(request):
     return request.param
 
 
-def test_six_games_are_listed_and_at_least_one_is_playable():
+def test_six_games_are_listed():
     assert [g.title for g in catalog.GAMES] == [
         "Gemelos",
         "Red Man's Throw",
@@ -32,50 +31,42 @@ def test_six_games_are_listed_and_at_least_one_is_playable():
         "Decimus",
         "Willie",
     ]
-    assert PLAYABLE
+    with pytest.raises(LookupError, match="unknown game 'poker'"):
+        catalog.rules("poker")
 
 
-def test_unplayable_games_refuse_to_load():
-    for info in catalog.GAMES:
-        if not info.playable:
-            with pytest.raises(LookupError, match="not playable yet"):
-                info.load()
-
-
-def test_rules_module_has_the_protocol(game):
-    rules = game.load()
-    missing = [name for name in REQUIRED if not hasattr(rules, name)]
-    assert not missing
-    assert rules.GAME_ID == game.id and rules.TITLE == game.title
-    bot = importlib.import_module(rules.__name__ + ".bot")
-    assert callable(bot.choose)
-    keys = {f.name for f in fields(rules.Config)}
+def test_the_registry_gives_each_game_its_rules(game):
+    rules = catalog.rules(game.id)
+    assert isinstance(rules, Rules) and rules is catalog.rules(game.id)
+    assert rules.id == game.id and rules.title == game.title and rules.players == game.players
+    assert rules.levels and set(rules.default_levels) <= set(rules.levels)
+    keys = {f.name for f in fields(rules.config_type)}
     assert "players" in keys
-    assert {v.key for v in rules.VARIANTS} <= keys
-    for v in rules.VARIANTS:
-        assert getattr(rules.Config(), v.key) in v.choices, v.key
+    assert {v.key for v in rules.variants} <= keys
+    for v in rules.variants:
+        assert getattr(rules.default_config(), v.key) in v.choices, v.key
+    assert rules.config_from_dict(rules.default_config().to_dict()) == rules.default_config()
 
 
 def random_match(game, seed: int) -> Match:
-    rules = game.load()
+    rules = catalog.rules(game.id)
     rng = random.Random(seed)
     lo, hi = game.players
     n = rng.randint(max(lo, 2) if hi >= 2 else lo, hi)
-    values = {v.key: rng.choice(v.choices) for v in rules.VARIANTS}
+    values = {v.key: rng.choice(v.choices) for v in rules.variants}
     try:
-        config = rules.Config(players=n, **values)
+        config = rules.config_type(players=n, **values)
     except ValueError:
-        config = rules.Config(players=n)
+        config = rules.config_type(players=n)
     seats = tuple(
-        Seat(f"P{i}", rng.choice(["human", "computer"]), rng.choice(rules.LEVELS)) for i in range(n)
+        Seat(f"P{i}", rng.choice(["human", "computer"]), rng.choice(rules.levels)) for i in range(n)
     )
     return Match.start(game.id, config, seed, seats)
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_bots_and_random_players_finish_and_records_replay(game, seed):
-    rules = game.load()
-    bot = importlib.import_module(rules.__name__ + ".bot")
+    rules = catalog.rules(game.id)
     rng = random.Random(seed)
     m = random_match(game, seed)
     for _ in range(5000):
@@ -87,10 +78,10 @@ def test_bots_and_random_players_finish_and_records_replay(game, seed):
         if m.seats[seat].is_human:
             action = rng.choice(legal)
         else:
-            action = bot.choose(rules.view(m.state, seat), legal, m.seats[seat].level)
+            action = rules.choose(rules.view(m.state, seat), legal, m.seats[seat].level)
         # a move legal_actions cannot list (Willie's open-ended meld) is
         # checked by apply, which refuses it if the rules do
-        assert action in legal or action.kind in getattr(rules, "OPEN_ACTIONS", ())
+        assert action in legal or action.kind in rules.open_actions
         m = m.play(action)
     assert rules.is_over(m.state) and rules.result(m.state) is not None
     assert rules.to_act(m.state) is None and rules.legal_actions(m.state) == []
@@ -102,7 +93,7 @@ def test_bots_and_random_players_finish_and_records_replay(game, seed):
 
 
 def test_views_never_carry_the_dice_stream(game):
-    rules = game.load()
+    rules = catalog.rules(game.id)
     m = random_match(game, 1)
     v = rules.view(m.state, 0)
     names = {f.name for f in fields(v)}
@@ -110,18 +101,18 @@ def test_views_never_carry_the_dice_stream(game):
 
 
 def test_actions_round_trip_through_their_notation(game):
-    rules = game.load()
+    rules = catalog.rules(game.id)
     m = random_match(game, 2)
     for action in rules.legal_actions(m.state):
-        assert rules.Action.parse(str(action)) == action
+        assert rules.parse_action(str(action)) == action
 
 
 def test_an_illegal_action_names_a_rule(game):
-    rules = game.load()
+    rules = catalog.rules(game.id)
     m = random_match(game, 3)
     while not rules.is_over(m.state):
         m = m.play(rules.legal_actions(m.state)[0])
-    some_action = rules.Action.parse(str(rules.legal_actions(random_match(game, 3).state)[0]))
+    some_action = rules.parse_action(str(rules.legal_actions(random_match(game, 3).state)[0]))
     with pytest.raises(IllegalAction) as e:
         rules.apply(m.state, some_action)
     assert e.value.rule

@@ -1,4 +1,7 @@
-"""garito.core must not import Textual, Rich or platformdirs (ARCHITECTURE.md)."""
+"""garito.core must not import Textual, Rich or platformdirs: the rules run
+anywhere, the server and the tests without a terminal. (make check holds the
+same with import-linter's contracts; this also catches an import made at run
+time.)"""
 
 import ast
 from pathlib import Path

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from garito.core import gemelos
 from garito.tui.app import GarApp
 
 from .helpers import (
@@ -95,7 +96,7 @@ def test_ascii_mode_light_theme(snap_compare):
 def test_menu_ascii_with_a_saved_game(snap_compare):
     from garito.store import saves
 
-    saves.save(gemelos_match(seed=3).play(gemelos_match().rules.ROLL))
+    saves.save(gemelos_match(seed=3).play(gemelos.ROLL))
     assert snap_compare(app(ascii_only=True), terminal_size=SIZE, run_before=keys())
 
 

@@ -7,6 +7,7 @@ import asyncio
 import asyncssh
 import pytest
 
+from garito.core.gemelos import Rolled
 from garito.server.ssh import Serve, host_key
 
 from .helpers import sync
@@ -282,7 +283,7 @@ async def test_two_players_over_ssh_play_a_gemelos_table_to_the_end_watched_by_a
         assert final.rules.is_over(final.state) and final.names == ("ana", "bea")
         # the spectator saw the rolls come (the first, and the last before the end;
         # test_lobby checks a spectator's whole story, line by line)
-        rolls = [e for e in final.state.events if e.kind == "roll"]
+        rolls = [e for e in final.state.events if isinstance(e, Rolled)]
         for e in (rolls[0], rolls[-1]):
             said = final.rules.narrate(e, final.names)  # "ana rolls 7+2 = 9 ...", "bea rolls twins of 4 ..."
             assert " ".join(said.split()[:4]).encode() in eve.seen  # the log's first line of it

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from garito.core import gemelos
 from garito.store import saves, settings
 from garito.store.atomic import set_aside, write_atomic
 
@@ -21,9 +22,9 @@ def test_save_and_load_replays_the_same_state():
 
 
 def test_a_new_game_over_a_saved_one_keeps_the_old_one(garito_home):
-    old = gemelos_match(seed=1).play(gemelos_match().rules.ROLL)
+    old = gemelos_match(seed=1).play(gemelos.ROLL)
     saves.save(old)
-    saves.save(old.play(old.rules.ROLL))  # the same game going on: no copy
+    saves.save(old.play(gemelos.ROLL))  # the same game going on: no copy
     assert not (garito_home / "saves" / "replaced").exists()
     saves.save(gemelos_match(seed=2))
     kept = list((garito_home / "saves" / "replaced").glob("gemelos-*.json"))
@@ -96,7 +97,7 @@ def test_settings_survive_a_damaged_file(garito_home):
 def test_a_finished_game_is_not_offered_to_continue():
     m = gemelos_match(seed=5)
     while not m.state.over:
-        m = m.play(m.rules.ROLL)
+        m = m.play(gemelos.ROLL)
     saves.save(m)
     assert saves.load_all() == ([], [])
     assert saves.save_path("gemelos").exists()  # kept, not reported as damaged

@@ -9,17 +9,21 @@ first frame costs little more than Textual itself.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
+from rich.segment import Segment
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.color import Color
 from textual.command import CommandPalette
 from textual.events import Resize
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from garito.core.match import Match
 from garito.store import environ
-from garito.widgets.glyphs import ascii_filter, to_ascii
+from garito.widgets.glyphs import ascii_cells, to_ascii
 
 from . import THEMES
 from .screens.menu import MenuScreen
@@ -27,6 +31,13 @@ from .screens.notices import TooSmallScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 DEFAULT_THEME = "textual-dark"
+
+
+class AsciiFilter(LineFilter):
+    """Every sign drawn on the terminal in ASCII, each one character wide."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [s if s.text.isascii() else Segment(ascii_cells(s.text), s.style, s.control) for s in segments]
 
 
 def _env_flag(name: str) -> bool:
@@ -66,10 +77,10 @@ class GarApp(App[None]):
         # Only a theme chosen in the app (ctrl+t, the palette) is remembered:
         # --theme and TEXTUAL_THEME are for this run.
         self._theme_chosen_here = False
-        self.crash_log = None  # where an error that stopped the app was written
+        self.crash_log: Path | None = None  # where an error that stopped the app was written
         self._start = start
         self._replay = replay
-        self._ascii_filter = ascii_filter() if self.ascii_only else None
+        self._ascii_filter = AsciiFilter() if self.ascii_only else None
 
     def on_mount(self) -> None:
         self.theme = self._wanted_theme
@@ -169,20 +180,18 @@ class GarApp(App[None]):
         from .screens.rules import RulesScreen
 
         for info in catalog.GAMES:
-            if info.playable:
-                yield SystemCommand(
-                    f"Rules: {info.title}",
-                    f"How {info.title} is played, and its keys",
-                    lambda game=info.id: self.push_screen(RulesScreen(game)),
-                )
+            yield SystemCommand(
+                f"Rules: {info.title}",
+                f"How {info.title} is played, and its keys",
+                lambda game=info.id: self.push_screen(RulesScreen(game)),
+            )
         if isinstance(screen, MenuScreen):
             for info in catalog.GAMES:
-                if info.playable:
-                    yield SystemCommand(
-                        f"New game: {info.title}",
-                        "Seats, rules and seed, then play",
-                        lambda game=info.id: screen.open(f"game:{game}"),
-                    )
+                yield SystemCommand(
+                    f"New game: {info.title}",
+                    "Seats, rules and seed, then play",
+                    lambda game=info.id: screen.open(f"game:{game}"),
+                )
             for game in screen.saves:
                 yield SystemCommand(
                     f"Continue: {catalog.get(game).title}",

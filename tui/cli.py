@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from garito.tui import THEMES
+
+if TYPE_CHECKING:
+    from garito.core.contract import AnyRules
 
 
 class UsageError(Exception):
@@ -64,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     play = sub.add_parser("play", help="start a game directly", description="Start a game directly.")
-    play.add_argument("game", help=", ".join(g.id for g in catalog.GAMES if g.playable))
+    play.add_argument("game", help=", ".join(g.id for g in catalog.GAMES))
     play.add_argument(
         "--seats",
         default="human,computer",
@@ -313,18 +317,15 @@ def _seed(text: str) -> int:
     return value
 
 
-def _playable(game: str):
+def _rules(game: str) -> AnyRules:
     from garito.core import catalog
 
     try:
-        info = catalog.get(_game_name(game))
+        return catalog.rules(_game_name(game))
     except LookupError:
         raise UsageError(
             f"unknown game {game!r} (choose from {', '.join(g.id for g in catalog.GAMES)})"
         ) from None
-    if not info.playable:
-        raise UsageError(f"{info.title} is not playable yet")
-    return info
 
 
 def make_match(args):
@@ -335,23 +336,21 @@ def make_match(args):
 
     from .games import default_names
 
-    info = _playable(args.game)
-    rules = info.load()
+    rules = _rules(args.game)
     seats = []
-    defaults = getattr(rules, "DEFAULT_LEVELS", rules.LEVELS[-1:])
     for i, item in enumerate(args.seats.split(",")):
         kind, _, level = item.strip().lower().partition(":")
         kind = {"bot": "computer", "cpu": "computer"}.get(kind, kind)
         if kind not in ("human", "computer"):
             raise UsageError(f"a seat is human or computer (or bot), not {item.strip()!r}")
-        level = level or defaults[(i - 1) % len(defaults)]
-        if level not in rules.LEVELS:
-            raise UsageError(f"a computer level is one of {', '.join(rules.LEVELS)}, not {level!r}")
+        level = level or rules.default_level(i)
+        if level not in rules.levels:
+            raise UsageError(f"a computer level is one of {', '.join(rules.levels)}, not {level!r}")
         seats.append((kind, level))
-    lo, hi = info.players
+    lo, hi = rules.players
     if not lo <= len(seats) <= hi:
         span = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        raise UsageError(f"{info.title} is for {span} seats, not {len(seats)}")
+        raise UsageError(f"{rules.title} is for {span} seats, not {len(seats)}")
     names = default_names([k for k, _ in seats])
     if args.names:
         given = [clean(n).strip() for n in args.names.split(",")]
@@ -361,7 +360,7 @@ def make_match(args):
     if len(set(names)) != len(names):
         raise UsageError("two seats have the same name")
     values = {}
-    variants = {v.key: v for v in rules.VARIANTS}
+    variants = {v.key: v for v in rules.variants}
     for item in args.rule:
         key, eq, text = item.partition("=")
         if not eq and key in variants:
@@ -373,12 +372,12 @@ def make_match(args):
         except ValueError as e:
             raise UsageError(str(e)) from None
     try:
-        config = rules.Config(players=len(seats), **values)
+        config = rules.config_type(players=len(seats), **values)
     except ValueError as e:
         raise UsageError(str(e)) from None
     seed = args.seed if args.seed is not None else fresh_seed()
     return Match.start(
-        info.id,
+        rules.id,
         config,
         seed,
         tuple(Seat(n, k, lv) for n, (k, lv) in zip(names, seats)),
@@ -386,7 +385,7 @@ def make_match(args):
 
 
 def print_rules(game: str) -> None:
-    game = _playable(game).id
+    game = _rules(game).id
     from rich.console import Console
     from rich.markdown import Markdown
 

@@ -3,10 +3,11 @@
 
 ``garito serve`` tells each player's app where its tables are with
 ``GARITO_TABLES`` (the server's local socket); the lobby connects, says who
-this is, and from then on every line the server sends comes to it. A game
-screen at a shared table holds a ``Seating``: its table and seat, and how to
-send a move. It never applies a move itself: the server does, and answers
-with the match as this seat may hold it (``match_of``).
+this is, and from then on every line the server sends comes to it, read as
+one of the protocol's typed messages (``server.messages``). A game screen at
+a shared table holds a ``Seating``: its table and seat, and how to send a
+move. It never applies a move itself: the server does, and answers with the
+match as this seat may hold it (``StateUpdate.match``).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from garito.core import catalog, wire
-from garito.core.dice import MT, STREAMS
-from garito.core.match import Match, Seat
+from garito.core.match import Match
+from garito.server.messages import ClientMessage, Hello, ServerMessage, StateUpdate, server_message
 from garito.store import environ
 
 ENV = "GARITO_TABLES"
@@ -36,50 +37,35 @@ class Seating:
 
     table: int
     seat: int | None
-    send: Callable[..., None]
+    send: Callable[[ClientMessage], None]
 
 
-def match_of(data: dict) -> Match:
-    """The match of a ``state`` message, with the state as this seat holds it
-    (its seed is 0 until the match is over; then the real one, so the record
-    replays), the kind of its dice stream and the commitment to its seed the
-    table published (so the record can be verified: ``core.fairness``)."""
-    info = catalog.get(data["game"])
-    rules = info.load()
-    stream, promised = data.get("stream", MT), data.get("commitment") or ""
-    if stream not in STREAMS or not isinstance(promised, str):
-        raise ValueError("a table's dice are not described")
-    return Match(
-        info.id,
-        rules.Config.from_dict(data["config"]),
-        data.get("seed") or 0,
-        tuple(Seat.from_dict(s) for s in data["seats"]),
-        tuple(rules.Action.parse(a) for a in data["actions"]),
-        wire.decode(data["state"], rules),
-        stream=stream,
-        commitment=promised,
-    )
+def match_of(data: dict[str, Any]) -> Match[Any, Any, Any]:
+    """The match of a ``state`` line, as its seat holds it."""
+    return StateUpdate.from_dict(data).match()
 
 
 class Link:
     """One connection to the table server: ``send`` a message; every line
-    that comes back is handed to ``receive`` (None once the server is gone)."""
+    that comes back is handed to ``receive`` as the message it holds (None
+    once the server is gone; a line this app cannot read is left alone)."""
 
-    def __init__(self, receive: Callable[[dict | None], None]) -> None:
+    def __init__(self, receive: Callable[[ServerMessage | None], None]) -> None:
         self.receive = receive
         self.writer: asyncio.StreamWriter | None = None
 
-    async def run(self, path: str, hello: dict) -> None:
+    async def run(self, path: str, hello: Hello) -> None:
         """Connect, say ``hello``, and read until the connection ends."""
         try:
             reader, self.writer = await asyncio.open_unix_connection(path, limit=LIMIT)
-            self.send(**hello)
+            self.send(hello)
             while line := await reader.readline():
                 try:
-                    message = json.loads(line)
-                except (ValueError, RecursionError):
+                    data = json.loads(line)
+                    message = server_message(data) if isinstance(data, dict) else None
+                except (ValueError, TypeError, RecursionError):
                     continue
-                if isinstance(message, dict):
+                if message is not None:
                     self.receive(message)
         except (OSError, ValueError, asyncio.IncompleteReadError):
             pass
@@ -87,9 +73,9 @@ class Link:
             self.close()
             self.receive(None)
 
-    def send(self, **message) -> None:
+    def send(self, message: ClientMessage) -> None:
         if self.writer is not None and not self.writer.is_closing():
-            self.writer.write((json.dumps(message, ensure_ascii=False) + "\n").encode())
+            self.writer.write((json.dumps(message.to_dict(), ensure_ascii=False) + "\n").encode())
 
     def close(self) -> None:
         if self.writer is not None:

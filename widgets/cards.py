@@ -13,7 +13,7 @@ more than colour; under the cursor it is drawn in reverse.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -145,10 +145,10 @@ class MeldTable(_Cards):
     def on_resize(self) -> None:
         self.refresh()
 
-    def _blocks(self) -> list[tuple[Text, list]]:
+    def _blocks(self) -> list[tuple[Text, list[Any]]]:
         """Each meld (and the slot) as a block of text with its cards' places."""
         g = glyphs(is_ascii(self))
-        blocks = []
+        blocks: list[tuple[Text, list[Any]]] = []
         for m, cards in enumerate(self.melds):
             bad = m < len(self.marked) and self.marked[m]
             block = Text(g["miss"] if bad else " ", "bold red" if bad else "")

@@ -8,8 +8,6 @@ them. d8 faces are triangles, d6 faces show pips, other dice a numbered box.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.console import RenderableType
 from rich.text import Text
 from textual.geometry import Region
@@ -17,14 +15,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii
+from .values import Die
 
-
-@dataclass(frozen=True)
-class Die:
-    value: int
-    sides: int = 6
-    mark: str = ""
-    label: str = ""  # what the face shows, when not its value ("00" on a tens die)
+__all__ = ["DiceTray", "Die", "face_lines"]
 
 
 _PIPS = {

@@ -171,17 +171,3 @@ def ascii_cells(text: str) -> str:
     if _CELLS is None:
         _CELLS = _cell_table()
     return text.translate(_CELLS)
-
-
-def ascii_filter():
-    """A Textual line filter drawing every sign on the terminal in ASCII."""
-    from rich.segment import Segment
-    from textual.filter import LineFilter
-
-    class AsciiFilter(LineFilter):
-        def apply(self, segments, background):
-            return [
-                s if s.text.isascii() else Segment(ascii_cells(s.text), s.style, s.control) for s in segments
-            ]
-
-    return AsciiFilter()

@@ -46,7 +46,8 @@ class KeyBar(Widget, can_focus=False):
         if screen is not self.screen:
             return
         seen: set[str] = set()
-        keys, later = [], []
+        keys: list[tuple[str, str, str]] = []
+        later: list[tuple[str, str, str]] = []
         last = getattr(screen, "KEYBAR_LAST", ())  # actions a busy screen lists after its own keys
         for _ns, binding, enabled, _tip in screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in seen:

@@ -8,22 +8,28 @@ changed rows dirty: one new log line costs one line, not the whole panel.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from rich.cells import cell_len
 from textual.geometry import Region, Size
 from textual.widget import Widget
 
+# A mixin of Widgets: the type checker sees it as one.
+_Base = Widget if TYPE_CHECKING else object
 
-class RowRepaint:
+
+class RowRepaint(_Base):  # type: ignore[misc, valid-type]
     """Mixin for a render() widget: ``repaint_rows(rows)`` before showing
     new rows (any comparable values, one per line); ``shown(rows)`` from
     ``render`` to record what is on screen."""
 
-    _shown: tuple[Size, list] | None = None
+    _shown: tuple[Size, list[Any]] | None = None
 
-    def shown(self: Widget, rows: list) -> None:
+    def shown(self, rows: Sequence[Any]) -> None:
         self._shown = (self.content_size, list(rows))
 
-    def repaint_rows(self: Widget, rows: list) -> None:
+    def repaint_rows(self, rows: Sequence[Any]) -> None:
         size = self.content_size
         if self._shown is None or self._shown[0] != size or not self.is_mounted:
             self.refresh()
@@ -44,7 +50,7 @@ class RowRepaint:
             )
 
 
-def _extent(rows: list, y: int) -> int:
+def _extent(rows: Sequence[Any], y: int) -> int:
     """How many cells row ``y``'s text takes (a row is its text, or a tuple
     whose first item is); 10,000 (the whole row) for anything else."""
     if y >= len(rows):

@@ -7,8 +7,6 @@ The widget only lays them out; what goes in the cells is the screen's call.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
@@ -16,16 +14,9 @@ from textual.widget import Widget
 
 from .glyphs import glyphs, is_ascii
 from .rows import RowRepaint
+from .values import SeatRow
 
-
-@dataclass(frozen=True)
-class SeatRow:
-    name: str
-    cells: tuple[str, ...]
-    turn: bool = False
-    lead: bool = False
-    computer: bool = False
-    out: bool = False
+__all__ = ["Scoreboard", "SeatRow"]
 
 
 class Scoreboard(RowRepaint, Widget, can_focus=False):

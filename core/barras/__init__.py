@@ -1,9 +1,14 @@
 """Barras: percentile dice against the house's bar (RULES.md §3).
 
-The public rule function is :func:`value`; the game follows the core
-protocol used by every Garito game.
+The public rule function is :func:`value`; ``RULES`` is the game through
+the contract every Garito game keeps (``core.contract``).
 """
 
+from collections.abc import Sequence
+
+from ..contract import Rules, Standing
+from ..dice import MT
+from . import bot
 from .game import (
     CLOSE,
     DEFAULT_LEVELS,
@@ -22,7 +27,6 @@ from .game import (
     State,
     View,
     apply,
-    bet_range,
     is_over,
     legal_actions,
     narrate,
@@ -31,6 +35,7 @@ from .game import (
     phase,
     records,
     result,
+    stake_limits,
     summary,
     to_act,
     view,
@@ -41,6 +46,8 @@ GAME_ID = "barras"
 TITLE = "Barras"
 
 __all__ = [
+    "RULES",
+    "BarrasRules",
     "RECORDS",
     "records",
     "outcome",
@@ -62,7 +69,7 @@ __all__ = [
     "State",
     "View",
     "apply",
-    "bet_range",
+    "stake_limits",
     "faces",
     "is_over",
     "legal_actions",
@@ -76,3 +83,66 @@ __all__ = [
     "value",
     "view",
 ]
+
+
+class BarrasRules(Rules[Config, State, Action, View, Event, Result]):
+    """Barras through the game contract (``core.contract``)."""
+
+    id = GAME_ID
+    config_type = Config
+    variants = VARIANTS
+    levels = LEVELS
+    levels_help = LEVELS_HELP
+    record_kinds = RECORDS
+
+    @property
+    def default_levels(self) -> tuple[str, ...]:
+        return DEFAULT_LEVELS
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def new_game(self, config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
+        return new_game(config, seed, dice, stream)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def to_act(self, state: State) -> int | None:
+        return to_act(state)
+
+    def is_over(self, state: State) -> bool:
+        return is_over(state)
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
+
+    def view(self, state: State, seat: int) -> View:
+        return view(state, seat)
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        return narrate(event, names)
+
+    def summary(self, state: State, names: Sequence[str]) -> str:
+        return summary(state, names)
+
+    def opens_round(self, event: Event) -> bool:
+        return event.kind == "round"
+
+    def choose(self, view: View, legal: list[Action], level: str) -> Action:
+        return bot.choose(view, legal, level)
+
+    def records(self, state: State, seat: int) -> dict[str, float]:
+        return dict(records(state, seat))
+
+    def outcome(self, state: State) -> tuple[Standing, ...]:
+        return outcome(state)
+
+    def stake_limits(self, state: State | View, seat: int) -> range | None:
+        return stake_limits(state, seat)
+
+
+RULES = BarrasRules()

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .. import words
+from ..contract import Standing
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
@@ -248,7 +249,7 @@ def _start_round(state: State) -> State:
     )
 
 
-def bet_range(state: State | View, seat: int) -> range:
+def stake_limits(state: State | View, seat: int) -> range:
     """The bets a player may place: the table limits within its chips (a
     player short of the minimum may bet everything it has)."""
     cfg, chips = state.config, state.chips[seat]
@@ -277,7 +278,7 @@ def legal_actions(state: State) -> list[Action]:
     if state.stage == "bet":
         seat = to_act(state)
         assert seat is not None
-        return [CLOSE, SIT] + [Action("bet", n) for n in bet_range(state, seat)]
+        return [CLOSE, SIT] + [Action("bet", n) for n in stake_limits(state, seat)]
     return [CLOSE, ROLL]
 
 
@@ -292,7 +293,7 @@ def _refusal(state: State, action: Action) -> IllegalAction | None:
                 "Bets first: every player decides, seeing the bar, before anyone rolls.", action
             )
         if action.kind == "bet":
-            r = bet_range(state, to_act(state))  # type: ignore[arg-type]
+            r = stake_limits(state, to_act(state))  # type: ignore[arg-type]
             if action.amount not in r:
                 return IllegalAction(
                     f"A bet must be {r.start}–{r.stop - 1} chips: the table limits within your chips.", action
@@ -529,7 +530,7 @@ LEVELS_HELP = (
 RECORDS = {"net": ("Biggest net win (chips)", "max")}
 
 
-def outcome(state: State) -> tuple[str, ...]:
+def outcome(state: State) -> tuple[Standing, ...]:
     """Against the house: a player who leaves with more chips than they
     brought won the session, with fewer lost it."""
     bank = state.config.bankroll

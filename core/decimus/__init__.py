@@ -2,6 +2,11 @@
 (RULES.md §5). Public rule functions: :func:`hand_value` and
 :func:`winner`."""
 
+from collections.abc import Sequence
+
+from ..contract import Rules
+from ..dice import MT
+from . import bot
 from .game import (
     DECLARED,
     FOLD,
@@ -35,10 +40,11 @@ from .game import (
 from .rules import GAMES, HIGHER_WINS, TITLES, describe, hand_dice, hand_value, why, winner
 
 GAME_ID = "decimus"
-SPECTATORS = False  # every seat's hand is secret: nothing to watch but the log
 TITLE = "Decimus"
 
 __all__ = [
+    "RULES",
+    "DecimusRules",
     "hide",
     "RECORDS",
     "records",
@@ -78,3 +84,57 @@ __all__ = [
     "why",
     "winner",
 ]
+
+
+class DecimusRules(Rules[Config, State, Action, View, Event, Result]):
+    """Decimus through the game contract (``core.contract``)."""
+
+    id = GAME_ID
+    config_type = Config
+    variants = VARIANTS
+    levels = LEVELS
+    levels_help = LEVELS_HELP
+    record_kinds = RECORDS
+    spectators = False  # every seat's hand is secret: nothing to watch but the log
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def new_game(self, config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
+        return new_game(config, seed, dice, stream)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def to_act(self, state: State) -> int | None:
+        return to_act(state)
+
+    def is_over(self, state: State) -> bool:
+        return is_over(state)
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
+
+    def view(self, state: State, seat: int) -> View:
+        return view(state, seat)
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        return narrate(event, names)
+
+    def summary(self, state: State, names: Sequence[str]) -> str:
+        return summary(state, names)
+
+    def choose(self, view: View, legal: list[Action], level: str) -> Action:
+        return bot.choose(view, legal, level)
+
+    def records(self, state: State, seat: int) -> dict[str, float]:
+        return dict(records(state, seat))
+
+    def hide(self, state: State, seat: int | None) -> State:
+        return hide(state, seat)
+
+
+RULES = DecimusRules()

@@ -16,8 +16,9 @@ about the later roller's advantage presumes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, assert_never
 
 from .. import words
 from ..dice import MT, RngState, new_stream, roll
@@ -25,8 +26,16 @@ from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import Hand, compare, describe, explain, show
 
-STAKE_MODES = ("off", "blind", "before-roll")
-FIRST_ROLLER = ("rotate", "fixed")
+StakeMode = Literal["off", "blind", "before-roll"]
+FirstRoller = Literal["rotate", "fixed"]
+Phase = Literal["stake", "roll", "over"]
+"""Where a round stands: stakes being placed, dice being rolled, or the match over."""
+Verdict = Literal["leads", "takes", "ties", "holds"]
+"""What a roll did to the lead: the first roll leads; a later one takes it
+(beats the leader), ties (joins the lead) or holds (the leader stays)."""
+
+STAKE_MODES: tuple[StakeMode, ...] = ("off", "blind", "before-roll")
+FIRST_ROLLER: tuple[FirstRoller, ...] = ("rotate", "fixed")
 
 
 @dataclass(frozen=True)
@@ -36,8 +45,8 @@ class Config(RecordedConfig):
     GAME = "Gemelos"
     players: int = 2
     wins_needed: int = 3
-    first_roller: str = "rotate"
-    stakes: str = "off"
+    first_roller: FirstRoller = "rotate"
+    stakes: StakeMode = "off"
     bankroll: int = 50
     stake_min: int = 1
     stake_max: int = 10
@@ -88,25 +97,60 @@ class Throw:
     dice: Hand
 
 
+# ---------------------------------------------------------------- the story
+# One class per kind of event (their names unique in the package: the wire
+# decodes a state's values by class name); ``narrate`` has words for each.
+
+
 @dataclass(frozen=True)
-class Event:
-    """One line of the game's story; ``narrate`` turns it into words.
+class RoundStarted:
+    number: int
+    first: int  # the seat that rolls first
 
-    kind: ``round`` (a round starts), ``stake``, ``roll``, ``rolloff``,
-    ``void``, ``won`` (a round), ``match``.
-    For a roll, ``verdict`` is ``leads`` (first roll), ``takes`` (beats the
-    leader), ``ties`` (joins the lead) or ``holds`` (the leader stays), and
-    ``reason`` says which rule decided it.
-    """
 
-    kind: str
-    seat: int = -1
-    dice: Hand | tuple = ()
-    seats: tuple[int, ...] = ()
-    amount: int = 0
-    number: int = 0
-    verdict: str = ""
-    reason: str = ""
+@dataclass(frozen=True)
+class Staked:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Rolled:
+    seat: int
+    dice: Hand
+    verdict: Verdict
+    leaders: tuple[int, ...] = ()  # who led before this roll (none for the first)
+    reason: str = ""  # the rule that decided it
+
+
+@dataclass(frozen=True)
+class RollOff:
+    seats: tuple[int, ...]  # the tied leaders, rolling again
+    dice: Hand  # the hand they tied with
+    number: int  # the n-th roll-off of the round
+
+
+@dataclass(frozen=True)
+class Voided:
+    seats: tuple[int, ...]
+    dice: Hand  # both rolled it: the round is replayed
+
+
+@dataclass(frozen=True)
+class RoundWon:
+    seat: int
+    number: int
+    gain: int  # chips won beyond the winner's own stake
+    reason: str
+
+
+@dataclass(frozen=True)
+class MatchWon:
+    seat: int
+    rounds: int  # round wins it took
+
+
+Event = RoundStarted | Staked | Rolled | RollOff | Voided | RoundWon | MatchWon
 
 
 @dataclass(frozen=True)
@@ -171,7 +215,7 @@ class View:
     lead_hand: Hand | None
     over: bool
     to_act: int | None
-    phase: str
+    phase: Phase
     events: tuple[Event, ...]
     history: tuple[RoundResult, ...]
     voids: int
@@ -230,12 +274,12 @@ def _start_round(state: State, first: int, number: int | None = None) -> State:
         round_throws=(),
         leaders=(),
         lead_hand=None,
-        events=state.events + (Event("round", seat=first, number=number),),
+        events=state.events + (RoundStarted(number, first),),
     )
 
 
-def phase(state: State) -> str:
-    """``stake``, ``roll`` or ``over``."""
+def phase(state: State) -> Phase:
+    """Where the round stands."""
     if state.over:
         return "over"
     if state.config.stakes == "off" or state.rolloff:
@@ -256,7 +300,7 @@ def to_act(state: State) -> int | None:
     return state.order[len(state.throws)]
 
 
-def stake_range(state: State, seat: int) -> range:
+def stake_limits(state: State | View, seat: int) -> range:
     """The stakes a seat may place: the table limits within its chips; a
     seat short of the minimum stakes everything it has."""
     cfg, chips = state.config, state.chips[seat]
@@ -271,7 +315,9 @@ def legal_actions(state: State) -> list[Action]:
         return []
     if ph == "roll":
         return [ROLL]
-    return [Action("stake", a) for a in stake_range(state, to_act(state))]
+    seat = to_act(state)
+    assert seat is not None  # a match being played has a seat to act
+    return [Action("stake", a) for a in stake_limits(state, seat)]
 
 
 def is_over(state: State) -> bool:
@@ -309,7 +355,9 @@ def _refuse(state: State, action: Action) -> IllegalAction:
             if state.rolloff:
                 return IllegalAction("No stakes in a roll-off: the pot is already set.", action)
             return IllegalAction("Stakes are placed before rolling.", action)
-        r = stake_range(state, to_act(state))
+        seat = to_act(state)
+        assert seat is not None
+        r = stake_limits(state, seat)
         return IllegalAction(
             f"A stake must be {r.start}–{r.stop - 1} chips: the table limits within your chips.",
             action,
@@ -332,7 +380,7 @@ def apply(state: State, action: Action) -> State:
             state,
             stakes=tuple(stakes),
             chips=tuple(chips),
-            events=state.events + (Event("stake", seat=seat, amount=action.amount),),
+            events=state.events + (Staked(seat, action.amount),),
         )
     return _roll(state, seat)
 
@@ -343,24 +391,18 @@ def _roll(state: State, seat: int) -> State:
     throw = Throw(seat, hand)
     leaders, lead = state.leaders, state.lead_hand
     if lead is None:
-        event = Event("roll", seat=seat, dice=hand, verdict="leads")
+        event = Rolled(seat, hand, "leads")
         leaders, lead = (seat,), hand
     else:
         c = compare(hand, lead)
         if c > 0:
-            event = Event(
-                "roll", seat=seat, dice=hand, seats=leaders, verdict="takes", reason=explain(hand, lead)
-            )
+            event = Rolled(seat, hand, "takes", leaders, explain(hand, lead))
             leaders, lead = (seat,), hand
         elif c == 0:
-            event = Event(
-                "roll", seat=seat, dice=hand, seats=leaders, verdict="ties", reason=f"the same {show(hand)}"
-            )
+            event = Rolled(seat, hand, "ties", leaders, f"the same {show(hand)}")
             leaders = leaders + (seat,)
         else:
-            event = Event(
-                "roll", seat=seat, dice=hand, seats=leaders, verdict="holds", reason=explain(lead, hand)
-            )
+            event = Rolled(seat, hand, "holds", leaders, explain(lead, hand))
     state = replace(
         state,
         rng=rng,
@@ -378,6 +420,8 @@ def _roll(state: State, seat: int) -> State:
 def _end_pass(state: State) -> State:
     if len(state.leaders) == 1:
         return _win_round(state, state.leaders[0])
+    lead = state.lead_hand
+    assert lead is not None  # a pass ends with every seat's roll made
     if state.config.players == 2:
         # An absolute tie between the two players: the round is void.
         chips = tuple(c + (s or 0) for c, s in zip(state.chips, state.stakes))
@@ -385,7 +429,7 @@ def _end_pass(state: State) -> State:
             state,
             chips=chips,
             voids=state.voids + 1,
-            events=state.events + (Event("void", seats=state.leaders, dice=state.lead_hand),),
+            events=state.events + (Voided(state.leaders, lead),),
         )
         return _start_round(state, first=state.first, number=state.round)
     return replace(
@@ -395,8 +439,7 @@ def _end_pass(state: State) -> State:
         throws=(),
         leaders=(),
         lead_hand=None,
-        events=state.events
-        + (Event("rolloff", seats=state.leaders, dice=state.lead_hand, number=state.rolloff + 1),),
+        events=state.events + (RollOff(state.leaders, lead, state.rolloff + 1),),
     )
 
 
@@ -425,14 +468,14 @@ def _win_round(state: State, winner: int) -> State:
     reason = _round_reason(state, winner)
     record = RoundResult(state.round, winner, state.round_throws, pot, payout, reason)
     gain = payout[winner] - (state.stakes[winner] or 0)
-    events = state.events + (Event("won", seat=winner, amount=gain, number=state.round, reason=reason),)
+    events = state.events + (RoundWon(winner, state.round, gain, reason),)
     state = replace(state, chips=chips, wins=wins, history=state.history + (record,), events=events)
     if wins[winner] >= state.config.wins_needed:
         return replace(
             state,
             over=True,
             stakes=(None,) * state.config.players,
-            events=state.events + (Event("match", seat=winner, number=wins[winner]),),
+            events=state.events + (MatchWon(winner, wins[winner]),),
         )
     n = state.config.players
     first = (state.first + 1) % n if state.config.first_roller == "rotate" else state.first
@@ -464,7 +507,7 @@ def _round_reason(state: State, winner: int) -> str:
 # ---------------------------------------------------------------- narration
 
 
-def summary(state: State, names: tuple[str, ...] | list[str]) -> str:
+def summary(state: State, names: Sequence[str]) -> str:
     """Where the match stands, in one line (the menu's "Continue")."""
     wins = ", ".join(f"{n} {w}" for n, w in zip(names, state.wins))
     if state.over:
@@ -472,36 +515,37 @@ def summary(state: State, names: tuple[str, ...] | list[str]) -> str:
     return f"Round {state.round} of a match to {state.config.wins_needed} wins: {wins}"
 
 
-def narrate(event: Event, names: tuple[str, ...] | list[str]) -> str:
-    """One event in words, for the log."""
-    who = names[event.seat] if event.seat >= 0 else ""
-    k = event.kind
-    if k == "round":
-        return f"Round {event.number}: {who} rolls first."
-    if k == "stake":
-        return f"{who} stakes {event.amount}."
-    if k == "roll":
-        rolled = f"{who} rolls {describe(event.dice)}"
-        others = " and ".join(names[s] for s in event.seats)
-        if event.verdict == "leads":
-            return f"{rolled} and leads."
-        if event.verdict == "takes":
-            return f"{rolled} and takes the lead from {others} ({event.reason})."
-        if event.verdict == "ties":
-            return f"{rolled} and ties {others} ({event.reason})."
-        keeps = "keeps" if len(event.seats) == 1 else "keep"
-        return f"{rolled}; {others} {keeps} the lead ({event.reason})."
-    if k == "rolloff":
-        tied = " and ".join(names[s] for s in event.seats)
-        return f"{tied} share the lead with {describe(event.dice)}: roll-off!"
-    if k == "void":
-        return f"Absolute tie, both {show(event.dice)}: the round is void and replayed."
-    if k == "won":
-        pot = f", and wins {words.chips(event.amount)}" if event.amount else ""
-        return f"{who} wins round {event.number}: {event.reason}{pot}."
-    if k == "match":
-        return f"{who} wins the match with {event.number} rounds."
-    return k
+def narrate(event: Event, names: Sequence[str]) -> str:
+    """One event in words, for the log (every kind has its words: a new
+    kind without them fails the type check, at ``assert_never``)."""
+    match event:
+        case RoundStarted(number, first):
+            return f"Round {number}: {names[first]} rolls first."
+        case Staked(seat, amount):
+            return f"{names[seat]} stakes {amount}."
+        case Rolled(seat, dice, verdict, leaders, reason):
+            rolled = f"{names[seat]} rolls {describe(dice)}"
+            others = " and ".join(names[s] for s in leaders)
+            if verdict == "leads":
+                return f"{rolled} and leads."
+            if verdict == "takes":
+                return f"{rolled} and takes the lead from {others} ({reason})."
+            if verdict == "ties":
+                return f"{rolled} and ties {others} ({reason})."
+            keeps = "keeps" if len(leaders) == 1 else "keep"
+            return f"{rolled}; {others} {keeps} the lead ({reason})."
+        case RollOff(seats, dice):
+            tied = " and ".join(names[s] for s in seats)
+            return f"{tied} share the lead with {describe(dice)}: roll-off!"
+        case Voided(_, dice):
+            return f"Absolute tie, both {show(dice)}: the round is void and replayed."
+        case RoundWon(seat, number, gain, reason):
+            pot = f", and wins {words.chips(gain)}" if gain else ""
+            return f"{names[seat]} wins round {number}: {reason}{pot}."
+        case MatchWon(seat, rounds):
+            return f"{names[seat]} wins the match with {rounds} rounds."
+        case _:
+            assert_never(event)
 
 
 # ---------------------------------------------------------------- variants

@@ -15,14 +15,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .rules import HANDS, OUTCOMES, Hand, compare
+
+if TYPE_CHECKING:
+    from .game import View
+
+Lead = tuple[Hand | None, int, int]  # the leading hand, how many share it, the target's place among them
 
 _P = {hand: weight / OUTCOMES for hand, weight in HANDS}
 _CMP = {(a, b): compare(a, b) for a in _P for b in _P}
 
 
-def _step(leader: Hand | None, k: int, pos: int, hand: Hand, is_target: bool):
+def _step(leader: Hand | None, k: int, pos: int, hand: Hand, is_target: bool) -> Lead:
     """King of the hill: the leader state after ``hand`` is rolled.
 
     State: the leading hand, how many share it, and the target's position
@@ -70,11 +76,11 @@ def _pass(
 
 
 @cache
-def _ahead(leader: Hand | None, k: int, steps: int):
+def _ahead(leader: Hand | None, k: int, steps: int) -> tuple[tuple[tuple[Hand | None, int], float], ...]:
     """The (leader, tied) distribution after ``steps`` rolls by other seats."""
-    dist: dict = {(leader, k): 1.0}
+    dist: dict[tuple[Hand | None, int], float] = {(leader, k): 1.0}
     for _ in range(steps):
-        nxt: defaultdict = defaultdict(float)
+        nxt: defaultdict[tuple[Hand | None, int], float] = defaultdict(float)
         for (lead, lead_k), q in dist.items():
             for hand, p in _P.items():
                 new_lead, new_k, _ = _step(lead, lead_k, -1, hand, False)
@@ -101,7 +107,7 @@ def _rolloff(k: int, j: int) -> float:
 
 
 @cache
-def _rolloff_pass(leader, lead_k, pos, to_roll, target_at, k) -> float:
+def _rolloff_pass(leader: Hand | None, lead_k: int, pos: int, to_roll: int, target_at: int, k: int) -> float:
     if to_roll == 0:
         if lead_k == 1:
             return 1.0 if pos == 0 else 0.0
@@ -136,7 +142,7 @@ def round_chances(
     return float(win), float(1 - win - void), float(void)
 
 
-def seat_chances(view, seat: int) -> tuple[float, float, float]:
+def seat_chances(view: View, seat: int) -> tuple[float, float, float]:
     """(win, lose, void) for ``seat`` in the round as ``view`` shows it
     (a Gemelos ``View``: the order, the throws so far, the leaders)."""
     rolled = {t.seat for t in view.throws}

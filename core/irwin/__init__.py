@@ -1,8 +1,13 @@
 """Irwin's Revenge: an expedition for five cursed statuettes, then a race
 to a straight (RULES.md §4). Public rule functions: :func:`takes` and
-:func:`final_wins`. Its screen is not built yet: the catalog lists the game
-as not playable."""
+:func:`final_wins`; ``RULES`` is the game through the contract
+(``core.contract``)."""
 
+from collections.abc import Sequence
+
+from ..contract import Rules
+from ..dice import MT
+from . import bot
 from .game import (
     DEALS,
     KEEP,
@@ -45,6 +50,8 @@ GAME_ID = "irwin"
 TITLE = "Irwin's Revenge"
 
 __all__ = [
+    "RULES",
+    "IrwinRules",
     "RECORDS",
     "records",
     "DEALS",
@@ -88,3 +95,53 @@ __all__ = [
     "view",
     "why_wins",
 ]
+
+
+class IrwinRules(Rules[Config, State, Action, View, Event, Result]):
+    """Irwin's Revenge through the game contract (``core.contract``)."""
+
+    id = GAME_ID
+    config_type = Config
+    variants = VARIANTS
+    levels = LEVELS
+    levels_help = LEVELS_HELP
+    record_kinds = RECORDS
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def new_game(self, config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
+        return new_game(config, seed, dice, stream)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def to_act(self, state: State) -> int | None:
+        return to_act(state)
+
+    def is_over(self, state: State) -> bool:
+        return is_over(state)
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
+
+    def view(self, state: State, seat: int) -> View:
+        return view(state, seat)
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        return narrate(event, names)
+
+    def summary(self, state: State, names: Sequence[str]) -> str:
+        return summary(state, names)
+
+    def choose(self, view: View, legal: list[Action], level: str) -> Action:
+        return bot.choose(view, legal, level)
+
+    def records(self, state: State, seat: int) -> dict[str, float]:
+        return dict(records(state, seat))
+
+
+RULES = IrwinRules()

@@ -1,10 +1,16 @@
 """Red Man's Throw: three d6, sixes first, six rounds and the Red Man
 (RULES.md §2).
 
-The public rule functions are :func:`compare` and :func:`describe`; the game
-follows the core protocol used by every Garito game.
+The public rule functions are :func:`compare` and :func:`describe`;
+``RULES`` is the game through the contract every Garito game keeps
+(``core.contract``).
 """
 
+from collections.abc import Sequence
+
+from ..contract import Rules
+from ..dice import MT
+from . import bot
 from .game import (
     BETS,
     LEVELS,
@@ -60,6 +66,8 @@ GAME_ID = "redman"
 TITLE = "Red Man's Throw"
 
 __all__ = [
+    "RULES",
+    "RedManRules",
     "RECORDS",
     "records",
     "BETS",
@@ -109,3 +117,59 @@ __all__ = [
     "to_act",
     "view",
 ]
+
+
+class RedManRules(Rules[Config, State, Action, View, Event, Result]):
+    """Red Man's Throw through the game contract (``core.contract``)."""
+
+    id = GAME_ID
+    config_type = Config
+    variants = VARIANTS
+    levels = LEVELS
+    levels_help = LEVELS_HELP
+    record_kinds = RECORDS
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def new_game(self, config: Config, seed: int, dice: tuple[int, ...] = (), stream: str = MT) -> State:
+        return new_game(config, seed, dice, stream)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def to_act(self, state: State) -> int | None:
+        return to_act(state)
+
+    def is_over(self, state: State) -> bool:
+        return is_over(state)
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
+
+    def view(self, state: State, seat: int) -> View:
+        return view(state, seat)
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        return narrate(event, names)
+
+    def summary(self, state: State, names: Sequence[str]) -> str:
+        return summary(state, names)
+
+    def choose(self, view: View, legal: list[Action], level: str) -> Action:
+        return bot.choose(view, legal, level)
+
+    def records(self, state: State, seat: int) -> dict[str, float]:
+        return dict(records(state, seat))
+
+    def levels_matter(self, config: Config) -> bool:
+        return levels_matter(config)
+
+    def stake_limits(self, state: State | View, seat: int) -> range | None:
+        return stake_limits(state)  # both seats stake within the same limits
+
+
+RULES = RedManRules()

@@ -164,7 +164,7 @@ class BarrasScreen(GameScreen):
         if s.stage != "bet" or not self.is_human(seat):
             self.hide_stake()
             return
-        r = b.bet_range(s, seat)
+        r = b.stake_limits(s, seat)
         if self.show_odds:
             rivals = sum(1 for i, bet in enumerate(s.bets) if bet and i != seat)
             win = win_chance(s.bar, rivals)
@@ -221,9 +221,7 @@ class BarrasScreen(GameScreen):
 
         def answer(yes: bool | None) -> None:
             if yes and not self.match.state.over:
-                self.workers.cancel_group(self, "bot")
-                self._hurry.set()
-                self.busy = self.thinking = False
+                self.call_off_computer()
                 self.play(b.CLOSE)
 
         self.app.push_screen(

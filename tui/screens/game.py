@@ -1,23 +1,32 @@
-"""GameScreen: what every game screen shares.
+"""GameScreen: the Textual glue every game screen shares.
 
-It holds the ``Match``, applies actions through the core (refusing illegal
-ones with the rule's own words), saves after every action, runs computer
-seats in a thread worker with a short pace the player can skip, and backs
-out to the menu with a confirmation. A game's screen subclasses it, lays out
-its widgets and turns the match into what they show (``show``).
+The match is driven by a ``Session`` (``core.session``): it applies moves
+(refusing illegal ones with the rule's own words), says whose turn it is and
+chooses a computer seat's move, which this screen runs in a thread worker at
+a pace the player can skip. The session's watcher, a ``Keeper``
+(``tui.keeper``), saves after every move and keeps a finished match in the
+history. A replay is a ``Replay`` of the match, stepped with the arrows.
+What the screen waits for is one value, ``waiting`` (a ``Waiting``): a
+person's move, a computer's, the server's answer, another seat's move, a
+move's outcome on screen, the hand-off between two people at one keyboard.
+
+A game's screen subclasses it, lays out its widgets and turns the match
+into what they show (``show``), and reacts to a move (``after_action``).
 
 At a shared table (``seating``) the server holds the match: ``play`` sends
 the move, and each match the server sends back (``receive``) goes through
 the same ``after_action`` flow as a move played here; only the screen's own
-seat is played from this keyboard (``is_human``), nothing is saved but the
-finished match's record, and no computer thinks here.
+seat is played from this keyboard, nothing is saved but the finished
+match's record, and no computer thinks here.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections import deque
+from collections.abc import Callable
+from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.binding import Binding
@@ -26,9 +35,38 @@ from textual.screen import Screen
 
 from garito.core.errors import IllegalAction
 from garito.core.match import Match
+from garito.core.session import Replay, Session
+from garito.server.messages import Act, Fill, Leave
+
+from ..keeper import Keeper
+
+if TYPE_CHECKING:
+    from rich.text import Text
+    from textual import getters
+    from textual.timer import Timer
+
+    from garito.widgets.notice import Notice
+
+    from ..app import GarApp
+
+
+class Waiting(Enum):
+    """What a game screen waits for before the next move."""
+
+    NOTHING = "nothing"  # the seat to act is played here and may move (or the match is over)
+    COMPUTER = "computer"  # a computer seat here is choosing its move
+    SERVER = "server"  # this seat's move is on its way to the table server
+    TABLE = "table"  # another seat's move at a shared table, from the server
+    SHOWING = "showing"  # a move's outcome is being shown (a round's result, the Red Man)
+    HANDOFF = "handoff"  # the screen that hands the keyboard to the next person
+    REPLAY = "replay"  # nobody plays in a replay
 
 
 class GameScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+        prompt: var[str | Text]  # each game's screen binds its prompt line to its own
+
     # A game whose seats hold secrets (Decimus's dice) shows one human's
     # view at a time and, between two humans, a hand-off screen.
     HIDES_HANDS = False
@@ -54,38 +92,55 @@ class GameScreen(Screen[None]):
     note: var[str] = var("")
     staking: var[bool] = var(False)
 
-    def __init__(self, match: Match, seating=None) -> None:
+    def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
         super().__init__()
-        self.match = match
         self.seating = seating  # a shared table's Seating (tui.link), or None
         self.rules = match.rules
-        self.bot = importlib.import_module(self.rules.__name__ + ".bot")
+        here = None if seating is None else ([] if seating.seat is None else [seating.seat])
+        self.session: Session[Any, Any, Any] = Session(match, here=here, computers=seating is None)
+        self.replaying: Replay[Any, Any, Any] | None = None
+        self.waiting = Waiting.NOTHING
         self._hurry = threading.Event()
-        self._save_failed = False
-        self._kept = False  # the finished match is in the history
-        self.frames: list[Match] | None = None  # a replay: the match after each move
-        self.at = 0  # the replay's move
-        self.busy = False  # a computer seat is thinking, or a result is on screen
-        self.thinking = False  # a computer seat is choosing its move
-        self._pending = None  # a computer's move that waits for a dialog to close
-        self._notice_then = None  # what happens when the round's result closes
-        self._notice_timer = None  # closes it at a table with no human
-        self._reveal = None  # opens it a moment after the move that ended the round
-        self._notice = None  # the round's result box, once mounted
+        self._pending: tuple[int, Any] | None = None  # a computer's move waiting for a dialog to close
+        self._notice_then: Callable[[object], None] | None = None  # what follows the round's result
+        self._notice_timer: Timer | None = None  # closes it at a table with no human
+        self._reveal: Timer | None = None  # opens it a moment after the move that ended the round
+        self._notice: Notice | None = None  # the round's result box, once mounted
         self.ended: int | None = None  # a round's result is up: the table shows events[:ended]
         self._story: list[str] = []  # the log so far; events only ever grow
         self._story_names: tuple[str, ...] = match.names
         self._stake_for: tuple[int, int] | None = None  # (move number, seat) the amount belongs to
-        humans = [i for i, s in enumerate(match.seats) if s.is_human]
-        if seating is not None:  # only this screen's own seat is played here
-            humans = [] if seating.seat is None else [seating.seat]
-        self._humans = humans
-        self._incoming: deque[Match] = deque()  # the server's matches, waiting for a result box
-        self._flowing = False  # a received move's after_action has not finished
-        self.awaiting = False  # a move was sent to the server, not answered yet
+        self._humans = list(self.session.here)
+        self._incoming: deque[Match[Any, Any, Any]] = deque()  # the server's, waiting for a result box
         self.open_seats: list[int] = []  # a shared table's seats nobody has taken yet
         self.away: list[int] = []  # a shared table's seats whose player left (kept a while)
-        self.shown_to = humans[0] if humans else 0  # whose secrets the table may show
+        self.shown_to = self._humans[0] if self._humans else 0  # whose secrets the table may show
+
+    @property
+    def match(self) -> Match[Any, Any, Any]:
+        """The match on the table: the session's, or a replay's frame."""
+        return self.replaying.match if self.replaying is not None else self.session.match
+
+    @property
+    def busy(self) -> bool:
+        """Something other than a move from here is awaited (a computer, a
+        result on screen, a hand-off, another seat, a replay)."""
+        return self.waiting not in (Waiting.NOTHING, Waiting.SERVER)
+
+    @property
+    def thinking(self) -> bool:
+        """A computer seat here is choosing its move (Space hurries it)."""
+        return self.waiting is Waiting.COMPUTER
+
+    @property
+    def frames(self) -> list[Match[Any, Any, Any]] | None:
+        """A replay's match after each move; None when the match is played."""
+        return self.replaying.frames if self.replaying is not None else None
+
+    @property
+    def at(self) -> int:
+        """The replay's move."""
+        return self.replaying.at if self.replaying is not None else len(self.match.actions)
 
     # ------------------------------------------------------------ hooks
 
@@ -108,9 +163,7 @@ class GameScreen(Screen[None]):
 
     def is_human(self, seat: int | None) -> bool:
         """The seat is played from this keyboard."""
-        if self.seating is not None:
-            return seat is not None and seat == self.seating.seat
-        return seat is not None and self.match.seats[seat].is_human
+        return self.session.plays_here(seat)
 
     @property
     def shared(self) -> bool:
@@ -178,7 +231,7 @@ class GameScreen(Screen[None]):
         that ended, not the next one the same move began: the events up to
         the next round's first (``ended``). Returns what closes the box."""
         events, new = after.state.events, range(len(after.state.events) - 1, len(before.state.events) - 1, -1)
-        self.ended = next((i for i in new if events[i].kind == "round"), len(events))
+        self.ended = next((i for i in new if self.rules.opens_round(events[i])), len(events))
         self.show()
 
         def closed(_=None) -> None:
@@ -201,8 +254,8 @@ class GameScreen(Screen[None]):
         else:
             self._open_box(title, body)
 
-    def _open_box(self, title: str, body) -> None:
-
+    def _open_box(self, title: str, body: Text | str) -> None:
+        assert self._notice is not None  # mounted with the screen
         self._reveal = None
         self._notice.open(title, body, self.size)
         if not self._humans:
@@ -220,8 +273,7 @@ class GameScreen(Screen[None]):
         return self._reveal is not None or (self._notice is not None and self._notice.is_open)
 
     def action_close_notice(self) -> None:
-
-        if not self.notice_open or self._reveal is not None:
+        if self._notice is None or not self.notice_open or self._reveal is not None:
             return  # nothing open, or not yet
         if self._notice_timer is not None:
             self._notice_timer.stop()
@@ -238,42 +290,31 @@ class GameScreen(Screen[None]):
     def replay(self, at: int | None = None) -> GameScreen:
         """Make this screen a replay of its (finished or not) match: the
         table after each move, stepped with ← →, Home and End."""
-        frames = [
-            Match.start(
-                self.match.game, self.match.config, self.match.seed, self.match.seats, self.match.dice
-            )
-        ]
-        for action in self.match.actions:
-            frames.append(frames[-1].play(action))
-        self.frames = frames
-        self.at = len(frames) - 1 if at is None else max(0, min(at, len(frames) - 1))
+        self.replaying = Replay(self.session.match, at)
+        self.waiting = Waiting.REPLAY
         return self
 
     def step_to(self, at: int) -> None:
-        assert self.frames is not None
-        self.at = max(0, min(at, len(self.frames) - 1))
-        self.match = self.frames[self.at]
+        assert self.replaying is not None
+        self.replaying.step_to(at)
         self.show()
         self.hide_stake()  # nobody stakes in a replay
-        last = len(self.frames) - 1
-        move = (
-            f"move {self.at} of {last}: {self.match.actions[-1]}" if self.at else f"the start (0 of {last})"
-        )
-        self.prompt = f"Replay, {move}.  ←/→ step, Home End, Esc back"
+        self.prompt = f"Replay, {self.replaying.caption()}.  ←/→ step, Home End, Esc back"
 
-    def _replay_key(self, event) -> None:
+    def _replay_key(self, event: Any) -> None:
+        assert self.replaying is not None
         keys = {"left": -1, "right": 1, "pageup": -10, "pagedown": 10}
         if event.key in keys:
-            self.step_to(self.at + keys[event.key])
+            self.step_to(self.replaying.at + keys[event.key])
         elif event.key == "home":
             self.step_to(0)
         elif event.key == "end":
-            self.step_to(len(self.frames or ()) - 1)
+            self.step_to(self.replaying.last)
         elif event.key == "escape":
             self.app.pop_screen()
 
-    def on_key(self, event) -> None:
-        if self.frames is not None:
+    def on_key(self, event: Any) -> None:
+        if self.replaying is not None:
             event.stop()  # a replay's keys, and nothing of the game's
             event.prevent_default()
             self._replay_key(event)
@@ -287,8 +328,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "close_notice":
             return self.notice_open and self._reveal is None
-        if self.notice_open or self.frames is not None:
-            return action == "leave" and self.frames is not None
+        if self.notice_open or self.replaying is not None:
+            return action == "leave" and self.replaying is not None
         if self.open_seats:  # a shared table waiting for its players
             return action in ("leave", "rules", "scroll_log", "fill") and (
                 action != "fill" or self.seating.seat is not None
@@ -332,11 +373,12 @@ class GameScreen(Screen[None]):
         self.mount(self._notice)
         # Colours a screen picks itself (the suits) follow the theme.
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show())
-        if self.frames is not None:
-            self.busy = True  # nobody plays in a replay
-            self.step_to(self.at)
+        if self.replaying is not None:
+            self.step_to(self.replaying.at)
             return
-        self.persist()  # a game is saved from its first screen, not its first move
+        keeper = Keeper(self.app, shared=self.shared, seated=not self.shared or self.seating.seat is not None)
+        self.session.watch(keeper)
+        keeper(self.match)  # a game is saved from its first screen, not its first move
         seat = self.seat_to_act
         if self.shared and self._humans:
             self.shown_to = self._humans[0]
@@ -356,44 +398,51 @@ class GameScreen(Screen[None]):
 
     @property
     def human_to_act(self) -> bool:
-        return self.is_human(self.seat_to_act) and not self.busy and not self.awaiting
+        return self.is_human(self.seat_to_act) and self.waiting is Waiting.NOTHING
 
     def next_turn(self) -> None:
-        self._flowing = False
         if self._incoming:  # the server moved on while a result was open
             self._take(self._incoming.popleft())
             return
-        if self.rules.is_over(self.match.state):
+        if self.session.over:
+            self.waiting = Waiting.NOTHING
             self.show()  # the whole story (a result box may have held the table as it was)
             self.finished()
             return
         seat = self.seat_to_act
+        computer = self.session.computer_to_move()
         if self.shared:
             # another player's or the server's computer's move: it comes by receive()
-            self.busy = not self.is_human(seat)
-            self.thinking = False
+            self.waiting = Waiting.NOTHING if self.is_human(seat) else Waiting.TABLE
             self.show()
-        elif seat is not None and not self.match.seats[seat].is_human:
-            self.busy = self.thinking = True
+        elif computer is not None:
+            self.waiting = Waiting.COMPUTER
             self._hurry.clear()
             self.show()
-            self.think(len(self.match.actions), seat)
+            self.think(self.session.moves, computer)
         elif self.HIDES_HANDS and seat is not None and seat != self.shown_to:
             self._hand_off(seat)
         else:
-            self.busy = self.thinking = False
+            self.waiting = Waiting.NOTHING
             self.show()
         self.refresh_bindings()
+
+    def call_off_computer(self) -> None:
+        """A computer seat stops thinking: its move will not come (a table
+        cashed out under it)."""
+        self.workers.cancel_group(self, "bot")
+        self._hurry.set()
+        self.waiting = Waiting.NOTHING
 
     def _hand_off(self, seat: int, first: bool = False) -> None:
         from .notices import HandOffScreen
 
-        self.busy = True
+        self.waiting = Waiting.HANDOFF
         names = self.match.names
 
-        def ready(_=None) -> None:
+        def ready(_: object = None) -> None:
             self.shown_to = seat
-            self.busy = False
+            self.waiting = Waiting.NOTHING
             self.show()
             self.refresh_bindings()
 
@@ -401,33 +450,31 @@ class GameScreen(Screen[None]):
             HandOffScreen(names[seat], "" if first else names[self.shown_to], self.SECRETS), ready
         )
 
-    def play(self, action) -> bool:
+    def play(self, action: Any) -> bool:
         """Apply ``action`` for the seat to act; False (and a notice naming
         the rule) if the rules refuse it. At a shared table the move goes to
         the server, which answers with the match or the rule (``refused``)."""
         if self.shared:
-            if self.awaiting:
+            if self.waiting is Waiting.SERVER:
                 return False  # one move at a time: the last one is on its way
-            self.awaiting = True
-            self._flowing = False
-            self.seating.send(op="act", table=self.seating.table, action=str(action))
+            self.waiting = Waiting.SERVER
+            self.seating.send(Act(self.seating.table, str(action)))
             self.refresh_bindings()
             return True
         before = self.match
         try:
-            self.match = before.play(action)
+            after = self.session.play(action)
         except IllegalAction as e:
             self.notify(e.rule, title="Not allowed", severity="warning")
             return False
-        self.persist()
         self.show()
-        self.busy = True
+        self.waiting = Waiting.SHOWING
         self.refresh_bindings()
-        self.after_action(before, self.match, self._proceed)
+        self.after_action(before, after, self._proceed)
         return True
 
-    def _proceed(self, *_args) -> None:
-        self.busy = False
+    def _proceed(self, *_args: object) -> None:
+        self.waiting = Waiting.NOTHING
         self.next_turn()
 
     # ------------------------------------------------------------ a shared table
@@ -444,92 +491,41 @@ class GameScreen(Screen[None]):
             return f"{self.match.names[seat]} left the table: waiting 3 minutes."
         return text
 
-    def receive(self, match: Match, open_seats=(), away=()) -> None:
+    def receive(self, match: Match[Any, Any, Any], open_seats: Any = (), away: Any = ()) -> None:
         """The server's match after a change at the table."""
         self.open_seats, self.away = list(open_seats), list(away)
-        if self._flowing or self._incoming or self._notice is None:
+        if self.waiting is Waiting.SHOWING or self._incoming or self._notice is None:
             # after the result on screen closes (or the screen is up)
             self._incoming.append(match)
             return
         self._take(match)
 
-    def _take(self, after: Match) -> None:
-        before, self.match = self.match, after
-        self.awaiting = False
+    def _take(self, after: Match[Any, Any, Any]) -> None:
+        before = self.match
         if len(after.actions) != len(before.actions) + 1:
-            self.next_turn()  # a seat taken or left, or a first sight: no move to show
+            self.session.match = after  # a seat taken or left, or a first sight: no move
+            self.waiting = Waiting.NOTHING
+            self.next_turn()
             return
-        self.persist()
+        self.session.advance(after)
         self.show()
-        self.busy = self._flowing = True
+        self.waiting = Waiting.SHOWING
         self.refresh_bindings()
         self.after_action(before, after, self._proceed)
 
     def refused(self, rule: str) -> None:
         """The server refused this screen's move (or anything it asked)."""
-        self.awaiting = False
+        if self.waiting is Waiting.SERVER:
+            self.waiting = Waiting.NOTHING
         self.notify(rule, title="Not allowed", severity="warning")
         self.refresh_bindings()
 
     def action_fill(self) -> None:
         if self.shared and self.open_seats:
-            self.seating.send(op="fill", table=self.seating.table)
+            self.seating.send(Fill(self.seating.table))
 
     def _leave_table(self) -> None:
-        self.seating.send(op="leave", table=self.seating.table)
-
-    def persist(self) -> None:
-        from garito.store import saves
-
-        if self.frames is not None:
-            return
-        if self.shared:
-            # The server keeps the match; a player keeps the finished record
-            # (its seed comes with the end), a spectator nothing.
-            if self.seating.seat is not None and self.rules.is_over(self.match.state):
-                self._keep_in_history()
-            return
-        if self.rules.is_over(self.match.state):
-            self._keep_in_history()
-            return
-        try:
-            saves.save(self.match)
-        except OSError as e:
-            if not self._save_failed:
-                self._save_failed = True
-                self.notify(
-                    f"The game cannot be saved ({e.strerror or e}); play goes on.",
-                    title="Not saved",
-                    severity="error",
-                    timeout=8,
-                )
-
-    def _keep_in_history(self) -> None:
-        """A finished match goes into the history, once; if the history
-        cannot take it, it waits in ``pending/`` (its save kept) for a later
-        start, the player is told, and play goes on. The save and the
-        pending file are written at once; the history, which may wait
-        seconds for another Garito, in a thread of the app's (it outlives
-        this screen; the pending file keeps the match if the app stops)."""
-        from garito.store.pending import hold, keep
-
-        if self._kept:
-            return
-        self._kept = True
-        held = hold(self.match, saved=not self.shared)
-        app = self.app
-
-        def into_the_history() -> None:
-            problem = keep(held)
-            if problem:
-                try:
-                    app.call_from_thread(
-                        app.notify, problem, title="Not in the history yet", severity="warning", timeout=12
-                    )
-                except RuntimeError:
-                    pass  # the app closed meanwhile: the match waits all the same
-
-        app.run_worker(into_the_history, thread=True, group="history")
+        self.seating.send(Leave(self.seating.table))
 
     # ------------------------------------------------------------ computer seats
 
@@ -538,23 +534,20 @@ class GameScreen(Screen[None]):
     # dropped by _computer_moves, and leaving cancels the group.
     @work(thread=True, group="bot")
     def think(self, moves: int, seat: int) -> None:
-        state = self.match.state
-        view = self.rules.view(state, seat)
-        legal = self.rules.legal_actions(state)
-        action = self.bot.choose(view, legal, self.match.seats[seat].level)
+        action = self.session.computer_move(seat)
         self._hurry.wait(self.app.bot_delay)
         try:
             self.app.call_from_thread(self._computer_moves, moves, action)
         except RuntimeError:
             pass  # the app closed while it thought
 
-    def _computer_moves(self, moves: int, action) -> None:
-        if len(self.match.actions) != moves or self not in self.app.screen_stack:
+    def _computer_moves(self, moves: int, action: Any) -> None:
+        if self.session.moves != moves or self not in self.app.screen_stack:
             return  # the match moved on (or was left) while it thought
         if self.app.screen is not self or self.notice_open:
             self._pending = (moves, action)  # a result, rules or a question are open: wait
             return
-        self.busy = self.thinking = False
+        self.waiting = Waiting.NOTHING
         self.play(action)
 
     def on_screen_resume(self) -> None:
@@ -571,7 +564,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ leaving
 
     def action_leave(self) -> None:
-        if self.rules.is_over(self.match.state) or self.frames is not None:
+        if self.session.over or self.replaying is not None:
             self.app.pop_screen()
             if self.shared:
                 self._leave_table()
@@ -601,8 +594,7 @@ class GameScreen(Screen[None]):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.workers.cancel_group(self, "bot")
-                self._hurry.set()
+                self.call_off_computer()
                 self.app.pop_screen()
 
         self.app.push_screen(

@@ -9,6 +9,8 @@ finished match, newest first; Enter replays it on its game's own screen,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -26,6 +28,11 @@ from garito.widgets.chart import Chart
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import GarApp
+
 
 def _load(game: str | None = None):
     """The history's entries and "", or ([], the reason it cannot be read);
@@ -40,6 +47,9 @@ def _load(game: str | None = None):
 
 
 class StatsScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     DEFAULT_CSS = """
     #stats-body { padding: 0 1; }
     #stats-table { height: auto; margin-bottom: 1; }
@@ -126,6 +136,9 @@ class StatsScreen(Screen[None]):
 
 
 class HistoryScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "replay", "Replay", priority=True),
@@ -265,6 +278,9 @@ class HistoryScreen(Screen[None]):
 class AuditScreen(Screen[None]):
     """Every die rolled in the history, by kind: the count of each face, a
     bar for it, and Pearson's chi-square test of fairness."""
+
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
 
     DEFAULT_CSS = """
     #audit-scroll { height: 1fr; padding: 0 1; }

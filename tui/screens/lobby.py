@@ -11,6 +11,7 @@ the first time one comes.
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,17 +24,41 @@ from textual.widgets.option_list import Option
 
 from garito.core import catalog
 from garito.core.names import printable
+from garito.server.messages import (
+    Closed,
+    Create,
+    Error,
+    Hello,
+    Join,
+    ListedSeat,
+    Listing,
+    SeatAsked,
+    ServerMessage,
+    StateUpdate,
+    TableChanged,
+    Tables,
+    Watch,
+    Welcome,
+)
 from garito.store import environ
 from garito.widgets.keybar import KeyBar
 
-from ..link import Link, Seating, match_of, tables_socket
+from ..link import Link, Seating, tables_socket
 from .game import GameScreen
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import GarApp
 
 NEW = "new"
 OPENING = -1  # the table asked for, before its number comes back
 
 
 class LobbyScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("enter", "open", "Sit / watch", priority=True),
         Binding("w", "watch", "Watch"),
@@ -55,7 +80,7 @@ class LobbyScreen(Screen[None]):
         self.path = path or tables_socket()
         self.link = Link(self._received)
         self.me = ""  # the name the server knows this player by
-        self.tables: list[dict] = []
+        self.tables: list[Listing] = []
         self.playing: GameScreen | None = None  # the table's screen, while one is open
         self.table: int | None = None  # the table this player sits at or watches
         self.connected = False
@@ -83,8 +108,7 @@ class LobbyScreen(Screen[None]):
         if not self.path:
             self.status = "No table server: shared tables are played over `garito serve`."
             return
-        token = environ.get("GARITO_TABLES_TOKEN")
-        hello = {"op": "hello", "name": settings.player(), "token": token}
+        hello = Hello(settings.player(), environ.get("GARITO_TABLES_TOKEN"))
         self._link_task = asyncio.create_task(self.link.run(self.path, hello))
 
     def on_unmount(self) -> None:
@@ -94,77 +118,75 @@ class LobbyScreen(Screen[None]):
 
     # ------------------------------------------------------------ the server's lines
 
-    def _received(self, m: dict | None) -> None:
+    def _received(self, m: ServerMessage | None) -> None:
         if m is None:
             if not self.is_attached:
                 return  # the lobby closed its own connection
             self.connected = False
             self.status = "The table server is gone: Esc goes back to the menu."
-            if self._at_table():
-                self.playing.refused("The connection to the table server was lost.")
+            if (playing := self._at_table()) is not None:
+                playing.refused("The connection to the table server was lost.")
             self.refresh_bindings()
             return
-        op = m.get("op")
-        if op == "welcome":
-            self.connected, self.me = True, printable(str(m.get("name", "")))
+        if isinstance(m, Welcome):
+            self.connected, self.me = True, m.name
             self.sub_title = self.me
-            self._list(m.get("tables", []), arriving=True)
-        elif op == "tables":
-            self._list(m.get("tables", []))
-        elif op == "table" and isinstance(m.get("table"), dict):  # one table opened or changed
-            t = m["table"]
-            rest = [o for o in self.tables if o["table"] != t.get("table")]
-            self._list(sorted([*rest, t], key=lambda o: o["table"]))
-        elif op == "closed":  # a table gone from the listing
-            self._list([t for t in self.tables if t["table"] != m.get("table")])
-        elif op == "state":
+            self._list(list(m.tables), arriving=True)
+        elif isinstance(m, Tables):
+            self._list(list(m.tables))
+        elif isinstance(m, TableChanged):  # one table opened or changed
+            rest = [o for o in self.tables if o.table != m.table.table]
+            self._list(sorted([*rest, m.table], key=lambda o: o.table))
+        elif isinstance(m, Closed):  # a table gone from the listing
+            self._list([t for t in self.tables if t.table != m.table])
+        elif isinstance(m, StateUpdate):
             self._state(m)
-        elif op == "error":
-            rule = printable(str(m.get("rule", "")))
-            if self._at_table():
-                self.playing.refused(rule)
+        elif isinstance(m, Error):
+            if (playing := self._at_table()) is not None:
+                playing.refused(m.rule)
             else:
-                self.notify(rule, title="Not allowed", severity="warning", markup=False)
+                self.notify(m.rule, title="Not allowed", severity="warning", markup=False)
 
-    def _state(self, m: dict) -> None:
+    def _state(self, m: StateUpdate) -> None:
         if self.table == OPENING:
-            self.table = m.get("table")
-        if m.get("table") != self.table:
+            self.table = m.table
+        if m.table != self.table:
             return  # a table this player has just left
         try:
-            match = match_of(m)
+            match = m.match()
         except (KeyError, LookupError, ValueError, TypeError) as e:
             self.notify(f"A table's state could not be read: {e}", severity="error", markup=False)
             return
-        if self._at_table():
-            self.playing.receive(match, m.get("open", []), m.get("away", []))
+        if (playing := self._at_table()) is not None:
+            playing.receive(match, m.open, m.away)
             return
         from ..games import screen_for
 
-        self.playing = screen_for(match, Seating(m["table"], m.get("seat"), self.link.send))
-        self.playing.open_seats, self.playing.away = list(m.get("open", [])), list(m.get("away", []))
-        if m.get("seat") is None:
-            self.notify(f"You watch table {m['table']}. Esc leaves it.", timeout=4, markup=False)
+        self.playing = screen_for(match, Seating(m.table, m.seat, self.link.send))
+        self.playing.open_seats, self.playing.away = list(m.open), list(m.away)
+        if m.seat is None:
+            self.notify(f"You watch table {m.table}. Esc leaves it.", timeout=4, markup=False)
         self.app.push_screen(self.playing)
 
-    def _at_table(self) -> bool:
-        return self.playing is not None and self.playing in self.app.screen_stack
+    def _at_table(self) -> GameScreen | None:
+        """The table's screen, while it is open."""
+        return self.playing if self.playing is not None and self.playing in self.app.screen_stack else None
 
     def on_screen_resume(self) -> None:
-        if self.playing is not None and not self._at_table():
+        if self.playing is not None and self._at_table() is None:
             self.playing, self.table = None, None  # back from the table
         self.query_one("#tables", OptionList).focus()
 
     # ------------------------------------------------------------ the listing
 
-    def _list(self, tables: list[dict], arriving: bool = False) -> None:
+    def _list(self, tables: list[Listing], arriving: bool = False) -> None:
         # The first table to open, while the cursor had nowhere to be but
         # "New table...", takes the cursor (Enter then sits there).
         first = not self.tables
-        self.tables = [t for t in tables if not t.get("over")]
+        self.tables = [t for t in tables if not t.over]
         self._fill(arriving or first)
         n = len(self.tables)
-        free = sum(1 for t in self.tables if t["free"])
+        free = sum(1 for t in self.tables if t.free)
         me = self.me
         self.status = (
             f"You are {me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
@@ -178,12 +200,12 @@ class LobbyScreen(Screen[None]):
         options = self.query_one("#tables", OptionList)
         keep = options.highlighted_option.id if options.highlighted_option else None
         if arriving:
-            wanted = [t for t in self.tables if self._mine(t)] or [t for t in self.tables if t["free"]]
-            keep = str(wanted[0]["table"]) if wanted else None
+            wanted = [t for t in self.tables if self._mine(t)] or [t for t in self.tables if t.free]
+            keep = str(wanted[0].table) if wanted else None
         options.clear_options()
         rows: list[Option | None] = []
         for t in self.tables:
-            rows.append(Option(self._row(t), id=str(t["table"])))
+            rows.append(Option(self._row(t), id=str(t.table)))
         if rows and not self.app.ascii_only:
             rows.append(None)
         rows.append(Option(Text("New table…", "bold"), id=NEW))
@@ -192,36 +214,36 @@ class LobbyScreen(Screen[None]):
         options.highlighted = ids.index(keep) if keep in ids else 0
         self._about()
 
-    def _row(self, t: dict) -> Text:
-        text = Text(f"{t['table']:>2} ", "dim")
-        text.append(f"{t['title']:<16}")
-        for i, seat in enumerate(t["seats"]):
+    def _row(self, t: Listing) -> Text:
+        text = Text(f"{t.table:>2} ", "dim")
+        text.append(f"{t.title:<16}")
+        for i, seat in enumerate(t.seats):
             if i:
                 text.append(" ")
             text.append(*self._seat(seat, short=True))
         return text
 
-    def _seat(self, seat: dict, short: bool = False) -> tuple[str, str]:
+    def _seat(self, seat: ListedSeat, short: bool = False) -> tuple[str, str]:
         """How a seat of the listing reads, and its style: appended to a
         ``Text``, so a name is shown as it is, never read as markup."""
-        if seat["held"]:
-            who = printable(seat.get("held_for") or "a player")
+        if seat.held:
+            who = printable(seat.held_for or "a player")
             return (f"{who} (away)" if short else f"{who}, away: kept 3 minutes", "italic dim")
-        if seat["name"] is None:
+        if seat.name is None:
             return ("·open·" if short else "open: Enter takes it", "bold green")
-        name = printable(seat["name"])
-        if seat["kind"] == "computer":
-            level = f" ({printable(seat['level'])})" if seat.get("level") else ""
+        name = printable(seat.name)
+        if seat.kind == "computer":
+            level = f" ({printable(seat.level)})" if seat.level else ""
             return (name if short else f"{name}, computer{level}", "")
         return (name, "bold")
 
-    def _selected(self) -> dict | str | None:
+    def _selected(self) -> Listing | str | None:
         option = self.query_one("#tables", OptionList).highlighted_option
         if option is None:
             return None
         if option.id == NEW:
             return NEW
-        return next((t for t in self.tables if str(t["table"]) == option.id), None)
+        return next((t for t in self.tables if str(t.table) == option.id), None)
 
     def on_option_list_option_highlighted(self, _event) -> None:
         self._about()
@@ -244,40 +266,39 @@ class LobbyScreen(Screen[None]):
                 )
             )
             return
-        assert isinstance(t, dict)
-        info = catalog.get(t["game"])
-        rules = info.load()
+        assert isinstance(t, Listing)
+        rules = catalog.rules(t.game)
         text = Text()
-        text.append(f"{info.title}", "bold")
-        text.append(f"  table {t['table']}\n\n", "dim")
-        for i, seat in enumerate(t["seats"]):
+        text.append(f"{rules.title}", "bold")
+        text.append(f"  table {t.table}\n\n", "dim")
+        for i, seat in enumerate(t.seats):
             text.append(f"{i + 1}  ")
             text.append(*self._seat(seat))
             text.append("\n")
         try:
-            config = rules.Config.from_dict(t["config"])
-            values = {v.key: getattr(config, v.key) for v in rules.VARIANTS}
-            rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.VARIANTS if v.active(values)]
+            config = rules.config_from_dict(t.config)
+            values = {v.key: getattr(config, v.key) for v in rules.variants}
+            rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.variants if v.active(values)]
         except (TypeError, ValueError, LookupError):
             rows = ["Rules this Garito does not know"]
         if rows:
             text.append("\n" + "\n".join(rows) + "\n", "dim")
-        if t.get("commitment"):  # the seed's hash, published before the first die (garito verify)
-            text.append(f"Dice sealed: {printable(str(t['commitment']))[:12]}\n", "dim")
+        if t.commitment:  # the seed's hash, published before the first die (garito verify)
+            text.append(f"Dice sealed: {printable(t.commitment)[:12]}\n", "dim")
         text.append("\n")
         if self._mine(t):
             text.append("Your seat is kept here: Enter takes it back.", "italic")
-        elif t["free"]:
+        elif t.free:
             text.append("Enter: sit   w: watch", "italic")
-        elif getattr(rules, "SPECTATORS", True):
+        elif rules.spectators:
             text.append("Full. Enter or w: watch.", "italic")
         else:
             text.append("Full, and every hand is secret: nothing to watch.", "italic")
-        about.border_title = f"Table {int(t['table'])}"
+        about.border_title = f"Table {t.table}"
         about.update(text)
 
-    def _mine(self, t: dict) -> bool:
-        return any(s.get("held_for") == self.me for s in t["seats"])
+    def _mine(self, t: Listing) -> bool:
+        return any(s.held_for == self.me for s in t.seats)
 
     # ------------------------------------------------------------ keys
 
@@ -294,20 +315,20 @@ class LobbyScreen(Screen[None]):
         t = self._selected()
         if t == NEW:
             self.action_new()
-        elif isinstance(t, dict):
-            if t["free"] or self._mine(t):
-                self._go(t, "join")
+        elif isinstance(t, Listing):
+            if t.free or self._mine(t):
+                self._go(Join(t.table))
             else:
-                self._go(t, "watch")
+                self._go(Watch(t.table))
 
     def action_watch(self) -> None:
         t = self._selected()
-        if isinstance(t, dict):
-            self._go(t, "watch")
+        if isinstance(t, Listing):
+            self._go(Watch(t.table))
 
-    def _go(self, t: dict, op: str) -> None:
-        self.table = t["table"]
-        self.link.send(op=op, table=t["table"])
+    def _go(self, message: Join | Watch) -> None:
+        self.table = message.table
+        self.link.send(message)
 
     def action_new(self) -> None:
         def chosen(game: str | None) -> None:
@@ -326,11 +347,7 @@ class LobbyScreen(Screen[None]):
         game, config, seats = table
         self.table = OPENING
         self.link.send(
-            op="create",
-            game=game,
-            config=config.to_dict(),
-            seats=[{"kind": s.kind, "level": s.level, "name": s.name} for s in seats],
-            **({} if seed is None else {"seed": seed}),
+            Create(game, tuple(SeatAsked(s.kind, s.level, s.name) for s in seats), config.to_dict(), seed)
         )
 
     def action_leave(self) -> None:
@@ -339,10 +356,10 @@ class LobbyScreen(Screen[None]):
 
     def action_rules(self) -> None:
         t = self._selected()
-        if isinstance(t, dict):
+        if isinstance(t, Listing):
             from .rules import RulesScreen
 
-            self.app.push_screen(RulesScreen(t["game"]))
+            self.app.push_screen(RulesScreen(t.game))
 
 
 class GamePicker(ModalScreen[str]):
@@ -355,9 +372,7 @@ class GamePicker(ModalScreen[str]):
 
         with Vertical(classes="dialog") as box:
             box.border_title = "A new table: which game?"
-            yield OptionList(
-                *[Option(info.title, id=info.id) for info in catalog.GAMES if info.playable], id="picker"
-            )
+            yield OptionList(*[Option(info.title, id=info.id) for info in catalog.GAMES], id="picker")
             yield Static("↑/↓ choose   Enter: seats and rules   Esc: back", classes="dialog-keys")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

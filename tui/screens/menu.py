@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +15,13 @@ from textual.widgets.option_list import Option
 from garito.core import catalog
 from garito.widgets.glyphs import ascii_text
 from garito.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from garito.store.saves import Saved
+
+    from ..app import GarApp
 
 BANNER = """\
 ╔═╗╔═╗╦═╗╦╔╦╗╔═╗
@@ -50,6 +59,9 @@ class GameList(OptionList):
 
 
 class MenuScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("enter", "open", "Play", priority=True),
         Binding("question_mark,f1", "rules", "Rules"),
@@ -61,7 +73,7 @@ class MenuScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.saves: dict[str, object] = {}
+        self.saves: dict[str, Saved] = {}
         self._saved_at: dict[str, float] | None = None  # each save's time at the last reload
         self._list_lines = 0
 
@@ -119,10 +131,7 @@ class MenuScreen(Screen[None]):
         if found:
             options += gap
         for info in catalog.GAMES:
-            label = Text(info.title)
-            if not info.playable:
-                label = Text.assemble((f"{info.title:<17}", "dim"), ("not playable yet", "dim italic"))
-            options.append(Option(label, id=f"game:{info.id}"))
+            options.append(Option(Text(info.title), id=f"game:{info.id}"))
         from garito.store.settings import player
 
         from ..link import tables_socket
@@ -224,12 +233,10 @@ class MenuScreen(Screen[None]):
             text.append(f"Saved after {moves} move{'s' if moves != 1 else ''}.\n", "italic")
             text.append(m.rules.summary(m.state, m.names) + "\n\n")
             text.append("Enter: continue exactly where you left off.")
-        elif info.playable:
+        else:
             text.append("Enter: new game\n?: rules and keys")
             if game in self.saves:
                 text.append("\n\nYou have a saved game of this: see Continue.", "italic")
-        else:
-            text.append("Not playable yet: its rules are written, the table is not.", "italic")
         return text
 
     def action_cursor(self, delta: int) -> None:
@@ -265,10 +272,6 @@ class MenuScreen(Screen[None]):
         if kind == "continue":
             self.app.open_match(self.saves[game].match)
             return
-        info = catalog.get(game)
-        if not info.playable:
-            self.notify(f"{info.title} is not playable yet.", severity="warning")
-            return
         from .newgame import NewGameScreen
 
         self.app.push_screen(NewGameScreen(game, has_save=game in self.saves))
@@ -277,10 +280,6 @@ class MenuScreen(Screen[None]):
         option_id = self._selected() or ""
         _, _, game = option_id.partition(":")
         if not game:
-            return
-        info = catalog.get(game)
-        if not info.playable:
-            self.notify(f"{info.title} is not playable yet.", severity="warning")
             return
         from .rules import RulesScreen
 

@@ -6,6 +6,8 @@ same dialog. Everything fits 80×24: one line per seat, one per variant.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,13 +26,25 @@ from garito.widgets.keybar import KeyBar
 
 from ..games import default_names
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import GarApp
+
 KINDS = [("Human", "human"), ("Computer", "computer")]
 
 
 OPEN_SEAT = "open seat"
 
 
-class NewGameScreen(Screen[None]):
+# A shared table's dialog is dismissed with the table it describes.
+NewTable = tuple[str, Any, tuple[Seat, ...]]
+
+
+class NewGameScreen(Screen[NewTable | None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("enter", "start", "Start", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
@@ -42,7 +56,7 @@ class NewGameScreen(Screen[None]):
     def __init__(self, game: str, *, has_save: bool = False, shared: bool = False) -> None:
         super().__init__()
         self.info = catalog.get(game)
-        self.rules = self.info.load()
+        self.rules = catalog.rules(game)
         self.has_save = has_save
         # A shared table's: dismissed with (game, config, seats) for the lobby
         # to open; its human seats but the first are for other players, and
@@ -52,10 +66,9 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         lo, hi = self.info.players
         kinds = ["human"] + ["computer"] * (hi - 1)
-        defaults = getattr(self.rules, "DEFAULT_LEVELS", self.rules.LEVELS[-1:])
-        levels = [defaults[(i - 1) % len(defaults)] for i in range(hi)]  # seat 1 is usually human
+        levels = [self.rules.default_level(i) for i in range(hi)]
         names = default_names(kinds)
-        players = min(hi, max(lo, self.rules.Config().players))  # the game's usual table
+        players = min(hi, max(lo, self.rules.default_config().players))  # the game's usual table
         # The seats of the last game of this kind come back as they were.
         from garito.store import settings
 
@@ -64,8 +77,9 @@ class NewGameScreen(Screen[None]):
             players = len(last)
             for i, seat in enumerate(last):
                 if isinstance(seat, dict):
-                    kinds[i] = seat.get("kind") if seat.get("kind") in ("human", "computer") else kinds[i]
-                    levels[i] = seat.get("level") if seat.get("level") in self.rules.LEVELS else levels[i]
+                    kind, level = seat.get("kind"), seat.get("level")
+                    kinds[i] = kind if isinstance(kind, str) and kind in ("human", "computer") else kinds[i]
+                    levels[i] = level if isinstance(level, str) and level in self.rules.levels else levels[i]
                     name = seat.get("name")
                     if isinstance(name, str) and printable(name).strip():
                         names[i] = printable(name).strip()[:12]
@@ -87,17 +101,17 @@ class NewGameScreen(Screen[None]):
                         yield Static(str(i + 1), classes="seat-no")
                         yield Choice(KINDS, kind, width=8, id=f"kind-{i}", classes="kind")
                         yield Choice(
-                            [(lv.capitalize(), lv) for lv in self.rules.LEVELS],
+                            [(lv.capitalize(), lv) for lv in self.rules.levels],
                             levels[i],
-                            width=max(len(lv) for lv in self.rules.LEVELS),
+                            width=max(len(lv) for lv in self.rules.levels),
                             id=f"level-{i}",
                             classes="level",
                         )
                         yield Input(names[i], max_length=12, compact=True, id=f"name-{i}", classes="name")
             with Vertical(id="variants", classes="panel") as variants:
                 variants.border_title = "Rules"
-                defaults = self.rules.Config()
-                for v in self.rules.VARIANTS:
+                defaults = self.rules.default_config()
+                for v in self.rules.variants:
                     yield Choice(
                         list(zip([v.label_of(c) for c in v.choices], v.choices)),
                         getattr(defaults, v.key),
@@ -143,7 +157,7 @@ class NewGameScreen(Screen[None]):
         n = self.query_one("#players", Choice).value
         values = self._variant_values()
         try:
-            matter = getattr(self.rules, "levels_matter", lambda _c: True)(self._config())
+            matter = self.rules.levels_matter(self._config())
         except ValueError:
             matter = True
         for i in range(self.info.players[1]):
@@ -155,14 +169,14 @@ class NewGameScreen(Screen[None]):
             # and the status line says why), so the seat says what plays it.
             level.disabled = not (computer and matter)
             level.visible = computer
-        for v in self.rules.VARIANTS:
+        for v in self.rules.variants:
             self.query_one(f"#var-{v.key}", Choice).display = v.active(values)
         if self.shared:
             self._open_seats(n)
         problem = self._problem()
         status = self.query_one("#newgame-status", Static)
         focused = self.focused
-        helps = {f"var-{v.key}": v.help for v in self.rules.VARIANTS}
+        helps = {f"var-{v.key}": v.help for v in self.rules.variants}
         if problem:
             status.update(Content.from_markup("[b]Cannot start:[/b] $problem", problem=problem))
         elif not matter and self._on_a_computer_seat(focused):
@@ -181,9 +195,9 @@ class NewGameScreen(Screen[None]):
                 "and Continue on the menu will resume the new one."
             )
         elif focused is not None and helps.get(focused.id or ""):
-            status.update(helps[focused.id])
+            status.update(helps[focused.id or ""])
         elif focused is not None and (focused.id or "").startswith("level-"):
-            status.update(getattr(self.rules, "LEVELS_HELP", "How well the computer plays."))
+            status.update(self.rules.levels_help)
         else:
             gl = glyphs(self.app.ascii_only)
             status.update(
@@ -214,7 +228,7 @@ class NewGameScreen(Screen[None]):
         return [self.query_one(f"#kind-{j}", Choice).value for j in range(self.info.players[1])]
 
     def _variant_values(self) -> dict:
-        return {v.key: self.query_one(f"#var-{v.key}", Choice).value for v in self.rules.VARIANTS}
+        return {v.key: self.query_one(f"#var-{v.key}", Choice).value for v in self.rules.variants}
 
     def _seats(self) -> tuple[Seat, ...]:
         n = self.query_one("#players", Choice).value
@@ -229,7 +243,7 @@ class NewGameScreen(Screen[None]):
         """The config of the choices made: checked by the same code that
         checks a shared table's ``create`` from the network."""
         players = self.query_one("#players", Choice).value
-        return offered_config(self.rules, self.info.players, players, self._variant_values())
+        return offered_config(self.rules, players, self._variant_values())
 
     def _problem(self) -> str:
         try:

@@ -26,7 +26,7 @@ from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.text import styled
 
-from .game import GameScreen
+from .game import GameScreen, Waiting
 from .results import _Box
 
 CALLS = ("", *rm.PREDICTIONS)  # "" is no call
@@ -377,11 +377,10 @@ class RedManScreen(GameScreen):
         proceed()
 
     def _tipped(self, tipped: bool | None) -> None:
+        self.waiting = Waiting.NOTHING
         if tipped:
-            self.busy = False
             self.play(rm.TIP)
         else:
-            self.busy = False
             self.next_turn()  # the answer is still owed: the t key stays offered
 
     def _round_result(self, r: rm.RoundResult, then) -> None:

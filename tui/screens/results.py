@@ -1,6 +1,9 @@
-"""Result dialogs shared by the games: a round's outcome, the match's end."""
+"""The match's end, shared by the games: the result, then a rematch or the
+menu. (A round's result is the table's own box, ``widgets.notice``.)"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,13 +16,20 @@ from textual.widgets import Static
 from garito.widgets.glyphs import ascii_text, to_ascii
 from garito.widgets.keybar import KeyBar
 
+if TYPE_CHECKING:
+    from textual import getters
 
-class _Box(ModalScreen):
+    from ..app import GarApp
+
+
+class _Box(ModalScreen[bool]):
     """A titled box over the table, with its keys spelled out under the body
     and on its own key bar (the table's, under it, would offer the table's)."""
 
     KEYS = ""
     CLASSES = "dialog"
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
 
     def __init__(self, title: str, body: Text | str) -> None:
         super().__init__()
@@ -36,30 +46,6 @@ class _Box(ModalScreen):
             yield Static(body, classes="dialog-body", markup=False)
             yield Static(keys, classes="dialog-keys", markup=False)
         yield KeyBar()
-
-
-class InfoScreen(_Box):
-    """A boxed message; Space or Enter goes on. With ``auto_close``
-    (seconds) it also goes on by itself, for tables with no human to press
-    a key."""
-
-    KEYS = "Space / Enter: continue"
-    BINDINGS = [
-        Binding("space,enter", "close", "Continue"),
-        Binding("escape", "close", "Continue", show=False),
-    ]
-
-    def __init__(self, title: str, body: Text | str, *, auto_close: float | None = None) -> None:
-        super().__init__(title, body)
-        self.auto_close = auto_close
-
-    def on_mount(self) -> None:
-        if self.auto_close is not None:
-            self.set_timer(self.auto_close, self.action_close)
-
-    def action_close(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
 
 
 class MatchOverScreen(_Box):

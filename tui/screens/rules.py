@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +20,11 @@ from garito.core import catalog
 from garito.widgets.glyphs import to_ascii
 from garito.widgets.keybar import KeyBar
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import GarApp
+
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
 
 
@@ -28,11 +33,14 @@ def rules_text(game: str, config: Any = None) -> str:
     game's defaults when None)."""
     text = resources.files("garito.tui").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
     if config is None and _FIELD.search(text):
-        config = catalog.get(game).load().Config()
+        config = catalog.rules(game).default_config()
     return _FIELD.sub(lambda m: str(getattr(config, m.group(1))), text)
 
 
 class RulesScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(GarApp)
+
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "app.pop_screen", "Back"),
         Binding("j,down", "scroll(1)", "Scroll", show=False),

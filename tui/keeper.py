@@ -1,0 +1,77 @@
+"""What the app keeps of a match as it is played: a game's watcher.
+
+A game screen's ``Session`` calls its ``Keeper`` after every move (and the
+screen once when it opens): an unfinished match is saved (``store.saves``:
+Continue on the menu resumes it), a finished one goes into the history,
+once. At a shared table the server keeps the match; a player keeps the
+finished record (its seed comes with the end), a spectator nothing.
+
+Saving never stops play: a save that fails is said once and play goes on;
+a history that cannot take the match (another Garito holds it) leaves it
+waiting in ``pending/`` (its save kept) for a later start, the player told.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from garito.core.match import Match
+
+
+class Keeper:
+    def __init__(self, app: App[Any], *, shared: bool = False, seated: bool = True) -> None:
+        self.app = app
+        self.shared = shared
+        self.seated = seated  # a shared table's player (a spectator keeps nothing)
+        self._kept = False  # the finished match is in the history (or waiting for it)
+        self._save_failed = False
+
+    def __call__(self, match: Match[Any, Any, Any]) -> None:
+        over = match.over
+        if self.shared:
+            if self.seated and over:
+                self._into_history(match)
+            return
+        if over:
+            self._into_history(match)
+            return
+        from garito.store import saves
+
+        try:
+            saves.save(match)
+        except OSError as e:
+            if not self._save_failed:
+                self._save_failed = True
+                self.app.notify(
+                    f"The game cannot be saved ({e.strerror or e}); play goes on.",
+                    title="Not saved",
+                    severity="error",
+                    timeout=8,
+                )
+
+    def _into_history(self, match: Match[Any, Any, Any]) -> None:
+        """The save and the pending file are written at once; the history,
+        which may wait seconds for another Garito, in a thread of the app's
+        (it outlives the screen; the pending file keeps the match if the app
+        stops)."""
+        from garito.store.pending import hold, keep
+
+        if self._kept:
+            return
+        self._kept = True
+        held = hold(match, saved=not self.shared)
+        app = self.app
+
+        def into_the_history() -> None:
+            problem = keep(held)
+            if problem:
+                try:
+                    app.call_from_thread(
+                        app.notify, problem, title="Not in the history yet", severity="warning", timeout=12
+                    )
+                except RuntimeError:
+                    pass  # the app closed meanwhile: the match waits all the same
+
+        app.run_worker(into_the_history, thread=True, group="history")
