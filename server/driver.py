@@ -20,6 +20,7 @@ signals, in-band resize queries).
 
 from __future__ import annotations
 
+import asyncio
 import os
 from codecs import getincrementaldecoder
 from collections import deque
@@ -74,7 +75,7 @@ class SocketDriver(Driver):
         self._sent_of_first = 0  # bytes of the queue's first write already sent
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser: Any = None
-        self._tick = None
+        self._tick: asyncio.TimerHandle | None = None
         self.size = size or (80, 24)
         self.closed = False
         channel.attach(self)

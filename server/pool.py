@@ -37,6 +37,7 @@ import os
 import signal
 import socket
 import time
+from functools import partial
 
 log = logging.getLogger("garito.serve")
 
@@ -109,6 +110,8 @@ class Worker:
         return True
 
     def _control(self) -> None:
+        if self.sock is None:
+            return
         try:
             data = self.sock.recv(MESSAGE_MAX)
         except BlockingIOError:
@@ -320,12 +323,15 @@ class Pool:
             self._zygote = z
             z.ready.set_result(None)  # it says nothing until asked to fork
             await z.start(self.argv, dict(self.env, GARITO_FORK_SERVER="1"))
+            assert z.sock is not None
             z.sock.setblocking(True)
             asyncio.get_running_loop().remove_reader(z.sock)
-        z = self._zygote
-        z.sock.send(b'{"op": "fork"}')
+        line = self._zygote.sock
+        if line is None:
+            raise OSError("the fork server is gone")
+        line.send(b'{"op": "fork"}')
         data, fds, _, _ = await asyncio.get_running_loop().run_in_executor(
-            None, socket.recv_fds, z.sock, MESSAGE_MAX, 1
+            None, partial(socket.recv_fds, line, MESSAGE_MAX, 1)
         )
         if not fds:
             raise OSError("the fork server did not fork")
@@ -410,19 +416,20 @@ class WorkerApp:
         return self.worker is not None and self.status is None
 
     def resize(self, width: int, height: int) -> None:
-        if self.running:
+        if self.worker is not None and self.running:
             self.worker.send(op="resize", id=self.id, size=[width, height])
 
     def signal(self, sig: int) -> None:
         """SIGHUP: the app is asked to quit; SIGKILL: it is dropped."""
-        if not self.running:
+        worker = self.worker
+        if worker is None or not self.running:
             return
         self._leave()
         if sig == signal.SIGKILL:
-            if not self.worker.send(op="kill", id=self.id):
+            if not worker.send(op="kill", id=self.id):
                 self._ended(-signal.SIGKILL, "")
         else:
-            self.worker.send(op="hangup", id=self.id)
+            worker.send(op="hangup", id=self.id)
 
     def _leave(self) -> None:
         if not self._leaving and self.worker is not None:
@@ -439,6 +446,7 @@ class WorkerApp:
 
     async def wait(self) -> int:
         await self._done.wait()
+        assert self.status is not None
         return self.status
 
     def close(self) -> None:

@@ -59,6 +59,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
+from typing import Any
 
 from garito.store import environ
 
@@ -104,7 +105,7 @@ def _charge_callbacks() -> None:
         finally:
             session.cpu += clock() - start
 
-    asyncio.events.Handle._run = _run
+    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
 
 
 def _in_context(fn, *args, **kwargs):
@@ -138,7 +139,7 @@ class Session:
     def __init__(self, worker: Worker, sid: int, fd: int, size: tuple[int, int], env: dict) -> None:
         self.worker, self.id, self.fd, self.size = worker, sid, fd, size
         self.scope = environ.Scope(env)
-        self.app = None
+        self.app: Any = None  # its GarApp (the server imports no app)
         self.driver: SocketDriver | None = None
         self.task: asyncio.Task | None = None
         self.cpu = 0.0
@@ -165,7 +166,7 @@ class Session:
             from garito.tui.app import GarApp
 
             app = self.app = GarApp()
-            app.driver_class = partial(SocketDriver, channel=self)
+            app.driver_class = partial(SocketDriver, channel=self)  # type: ignore[assignment]
             width = self.size[0]
             app.error_console = Console(
                 file=self.errors, width=width, force_terminal=True, color_system="truecolor", markup=False
@@ -509,7 +510,7 @@ def _share_parsed_css() -> None:
             rules = shared[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
         return rules
 
-    Stylesheet._parse_rules = _parse_rules
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
 
 
 def _no_strip_cycles() -> None:
@@ -535,7 +536,7 @@ def _no_strip_cycles() -> None:
             return self
         return crop_extend(self, start, end, style)
 
-    Strip.divide, Strip.crop_extend = _divide, _crop_extend
+    Strip.divide, Strip.crop_extend = _divide, _crop_extend  # type: ignore[method-assign]
 
 
 def _no_layout_cycles() -> None:
@@ -562,7 +563,7 @@ def _no_layout_cycles() -> None:
     source = source.replace(end, let_go)
     space: dict = {}
     exec(compile(source, _compositor.__file__, "exec"), vars(_compositor), space)
-    _compositor.Compositor._arrange_root = space["_arrange_root"]
+    _compositor.Compositor._arrange_root = space["_arrange_root"]  # type: ignore[method-assign]
 
 
 def _prepare() -> None:

@@ -40,7 +40,8 @@ def load() -> dict[str, dict[str, int]]:
 def take_problem() -> str:
     """What reading the best scores set aside in this run ("" if nothing), once."""
     run = environ.notes()
-    problem, run["bests-problem"] = run.get("bests-problem") or "", ""
+    problem = str(run.get("bests-problem") or "")
+    run["bests-problem"] = ""
     return problem
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from contextvars import ContextVar, Token
+from typing import overload
 
 
 class Scope:
@@ -31,6 +32,14 @@ class Scope:
 
 _PROCESS = Scope()
 _current: ContextVar[Scope] = ContextVar("garito_scope", default=_PROCESS)
+
+
+@overload
+def get(name: str) -> str | None: ...
+@overload
+def get(name: str, default: str) -> str: ...
+@overload
+def get(name: str, default: str | None) -> str | None: ...
 
 
 def get(name: str, default: str | None = None) -> str | None:

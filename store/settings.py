@@ -50,7 +50,8 @@ def load() -> dict:
 def take_problem() -> str:
     """What reading the settings set aside in this run ("" if nothing), once."""
     run = environ.notes()
-    problem, run["settings-problem"] = run.get("settings-problem") or "", ""
+    problem = str(run.get("settings-problem") or "")
+    run["settings-problem"] = ""
     return problem
 
 
