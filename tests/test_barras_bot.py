@@ -5,6 +5,7 @@ import statistics
 from garito.core.barras import (
     SIT,
     Action,
+    Broke,
     Config,
     apply,
     is_over,
@@ -77,7 +78,7 @@ def test_personalities_play_differently_over_sessions():
                 bets[levels[seat]].append(a.amount)
             s = apply(s, a)
             if first is None:
-                first = next((levels[e.seat] for e in s.events[-4:] if e.kind == "broke"), None)
+                first = next((levels[e.seat] for e in s.events[-4:] if isinstance(e, Broke)), None)
         broke_first.append(first)
     rate = {lv: len(bets[lv]) / turns[lv] for lv in levels}
     size = {lv: statistics.fmean(bets[lv]) for lv in levels}

@@ -1,5 +1,5 @@
 """Barras through the core protocol: the seed's two worked rounds, every
-payout branch of RULES.md §3, the fee, players going broke, the session's
+payout branch of the rules (tui/rules/barras.md), the fee, players going broke, the session's
 end, with exact dice (recorded faces: a d10 showing n reads (n-1)·10 on the
 tens die and n-1 on the units die)."""
 

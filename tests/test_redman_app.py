@@ -185,24 +185,3 @@ async def test_the_red_man_takes_every_chip_on_screen_and_the_table_shows_the_se
         # Behind the result the table shows the chips as settled, not as they were.
         rows = table(app).rows
         assert [r.cells[2:] for r in rows] == [("60", "paid"), ("40", "paid")]
-
-
-@sync
-async def test_the_call_line_shows_every_choice_the_same_way():
-    app = GarApp(start=redman_match(seed=5, bets="predictions"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # stake 1; Ramón answers
-        await settle(pilot)
-        screen = table(app)
-        assert screen.match.state.stage == "roll"
-        assert "no call" in screen.call_text and "win " in screen.call_text
-        assert ", worth " in screen.call_text.split("\n")[1]
-        await pilot.press("right")
-        assert "comes " in screen.call_text and ", worth " in screen.call_text.split("\n")[1]
-        called = screen.call_text.split("\n")[1]
-        await pilot.press("6")  # typing exact dice: not the call before's figures
-        assert "exactly 6" in screen.call_text and called not in screen.call_text
-        assert "type 2 more dice" in screen.call_text
-        await pilot.press("3", "1")
-        assert "exactly 6-3-1" in screen.call_text and "comes 2.8%" in screen.call_text

@@ -1,4 +1,4 @@
-"""Red Man's Throw hands: the order of RULES.md §2, the seed's examples,
+"""Red Man's Throw hands: the order of the rules page (tui/rules/redman.md), the seed's examples,
 the names the screen shows, and the exact chance of every class."""
 
 from functools import cmp_to_key
@@ -20,7 +20,7 @@ from garito.core.redman import (
     show,
 )
 
-# (winner, loser) straight from the seed and RULES.md §2.
+# (winner, loser) straight from the seed and the rules page.
 SEED_EXAMPLES = [
     ((2, 2, 1), (2, 4, 5)),
     ((3, 3, 4), (3, 3, 2)),

@@ -1,4 +1,5 @@
-"""Barras: percentile dice against the house's bar (RULES.md §3).
+"""Barras: percentile dice against the house's bar (the rules page:
+``tui/rules/barras.md``).
 
 The public rule function is :func:`value`; ``RULES`` is the game through
 the contract every Garito game keeps (``core.contract``).
@@ -20,11 +21,27 @@ from .game import (
     SIT,
     VARIANTS,
     Action,
+    BetPlaced,
+    Broke,
+    Closed,
     Config,
     Event,
+    FeePaid,
+    HouseKept,
     Result,
+    Rolled,
+    RolledOff,
     RoundResult,
+    RoundStarted,
+    SatOut,
+    SessionEnded,
+    Settlement,
+    Solo,
+    SoloWon,
+    Stage,
     State,
+    TableTaken,
+    Tied,
     View,
     apply,
     is_over,
@@ -64,6 +81,22 @@ __all__ = [
     "Action",
     "Config",
     "Event",
+    "BetPlaced",
+    "Broke",
+    "Closed",
+    "FeePaid",
+    "HouseKept",
+    "Rolled",
+    "RolledOff",
+    "RoundStarted",
+    "SatOut",
+    "SessionEnded",
+    "Settlement",
+    "Solo",
+    "SoloWon",
+    "Stage",
+    "TableTaken",
+    "Tied",
     "Result",
     "RoundResult",
     "State",
@@ -130,7 +163,7 @@ class BarrasRules(Rules[Config, State, Action, View, Event, Result]):
         return summary(state, names)
 
     def opens_round(self, event: Event) -> bool:
-        return event.kind == "round"
+        return isinstance(event, RoundStarted)
 
     def choose(self, view: View, legal: list[Action], level: str) -> Action:
         return bot.choose(view, legal, level)

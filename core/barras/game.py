@@ -1,4 +1,4 @@
-"""Barras as a state machine (RULES.md §3): a table of 1–6 players against
+"""Barras as a state machine (the rules page: ``tui/rules/barras.md``): a table of 1–6 players against
 the house.
 
 A round: the croupier rolls the bar (part of starting the round); each
@@ -24,7 +24,9 @@ the table (``close``: the human cashing out; any seat may, at any moment).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal, assert_never
 
 from .. import words
 from ..contract import Standing
@@ -33,12 +35,20 @@ from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import faces, show, value
 
-PAYOUTS = {"1:1": (1, 1), "3:2": (3, 2), "2:1": (2, 1)}
+Solo = Literal["1:1", "3:2", "2:1"]
+PAYOUTS: dict[Solo, tuple[int, int]] = {"1:1": (1, 1), "3:2": (3, 2), "2:1": (2, 1)}
+Stage = Literal["bet", "roll", "rolloff", "over"]
+"""Where a round stands: bets being decided, the bettors rolling, the
+highest tied rolling off, or the session over."""
+Settlement = Literal["fee", "house", "solo", "table"]
+"""How a round was settled: nobody bet (the fee), nobody beat the bar (the
+house keeps the bets), one bettor beat it alone (the solo payout), or the
+highest throw took every bet on the table."""
 
 
 @dataclass(frozen=True)
 class Config(RecordedConfig):
-    """Rule variants of RULES.md §3, with its defaults."""
+    """The rule variants, with their defaults."""
 
     GAME = "Barras"
     players: int = 3
@@ -46,7 +56,7 @@ class Config(RecordedConfig):
     stake_min: int = 1
     stake_max: int = 20
     fee: int = 2
-    solo: str = "1:1"
+    solo: Solo = "1:1"
 
     def __post_init__(self) -> None:
         if not 1 <= self.players <= 6:
@@ -94,19 +104,104 @@ ROLL = Action("roll")
 CLOSE = Action("close")
 
 
-@dataclass(frozen=True)
-class Event:
-    """kind: ``round`` (the bar), ``bet``, ``sit``, ``fee``, ``roll``,
-    ``tie``, ``rolloff``, ``house`` (keeps the bets), ``solo``, ``table``
-    (the highest takes every bet), ``broke``, ``close``, ``end``."""
+# ---------------------------------------------------------------- the story
+# One class per kind of event (their names unique in the package: the wire
+# decodes a state's values by class name); ``narrate`` has words for each.
 
-    kind: str
-    seat: int = -1
-    number: int = 0
-    dice: tuple[int, ...] = ()
-    value: int = 0
-    amount: int = 0
-    seats: tuple[int, ...] = ()
+
+@dataclass(frozen=True)
+class RoundStarted:
+    number: int
+    dice: tuple[int, int]  # the croupier's tens and units
+    bar: int
+
+
+@dataclass(frozen=True)
+class BetPlaced:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class SatOut:
+    seat: int
+
+
+@dataclass(frozen=True)
+class FeePaid:
+    fee: int
+    seats: tuple[int, ...]  # the players at the table
+
+
+@dataclass(frozen=True)
+class Rolled:
+    seat: int
+    dice: tuple[int, int]
+    value: int
+    above: bool  # above the bar
+
+
+@dataclass(frozen=True)
+class Tied:
+    seats: tuple[int, ...]  # tied for the highest: they roll off
+    value: int
+
+
+@dataclass(frozen=True)
+class RolledOff:
+    seat: int
+    dice: tuple[int, int]
+    value: int
+
+
+@dataclass(frozen=True)
+class HouseKept:
+    amount: int
+    seats: tuple[int, ...]  # the bettors
+
+
+@dataclass(frozen=True)
+class SoloWon:
+    seat: int
+    amount: int  # the house's payout
+
+
+@dataclass(frozen=True)
+class TableTaken:
+    seat: int
+    amount: int  # the others' bets
+
+
+@dataclass(frozen=True)
+class Broke:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Closed:
+    seat: int  # who closed the table
+
+
+@dataclass(frozen=True)
+class SessionEnded:
+    rounds: int
+
+
+Event = (
+    RoundStarted
+    | BetPlaced
+    | SatOut
+    | FeePaid
+    | Rolled
+    | Tied
+    | RolledOff
+    | HouseKept
+    | SoloWon
+    | TableTaken
+    | Broke
+    | Closed
+    | SessionEnded
+)
 
 
 @dataclass(frozen=True)
@@ -116,7 +211,7 @@ class RoundResult:
     bets: tuple[int, ...]  # 0: sat out (or not at the table)
     throws: tuple[int | None, ...]  # each bettor's value
     rolloffs: tuple[tuple[int | None, ...], ...]
-    kind: str  # fee | house | solo | table
+    kind: Settlement
     winner: int | None
     delta: tuple[int, ...]  # chips each player won (+) or lost (−)
     house: int  # what the house won (−: paid)
@@ -130,7 +225,7 @@ class State:
     round: int
     bar: int
     bar_dice: tuple[int, int]
-    stage: str  # bet | roll | rolloff | over
+    stage: Stage
     chips: tuple[int, ...]
     house: int
     bets: tuple[int | None, ...]  # None: not decided yet
@@ -156,7 +251,7 @@ class View:
     round: int
     bar: int
     bar_dice: tuple[int, int]
-    stage: str
+    stage: Stage
     to_act: int | None
     chips: tuple[int, ...]
     house: int
@@ -245,7 +340,7 @@ def _start_round(state: State) -> State:
         contenders=(),
         rolloff=(),
         rolloffs=(),
-        events=state.events + (Event("round", number=number, dice=(tens, units), value=bar),),
+        events=state.events + (RoundStarted(number, (tens, units), bar),),
     )
 
 
@@ -266,7 +361,7 @@ def to_act(state: State) -> int | None:
     return None
 
 
-def phase(state: State) -> str:
+def phase(state: State) -> Stage:
     return state.stage
 
 
@@ -293,7 +388,9 @@ def _refusal(state: State, action: Action) -> IllegalAction | None:
                 "Bets first: every player decides, seeing the bar, before anyone rolls.", action
             )
         if action.kind == "bet":
-            r = stake_limits(state, to_act(state))  # type: ignore[arg-type]
+            seat = to_act(state)
+            assert seat is not None
+            r = stake_limits(state, seat)
             if action.amount not in r:
                 return IllegalAction(
                     f"A bet must be {r.start}–{r.stop - 1} chips: the table limits within your chips.", action
@@ -310,17 +407,13 @@ def apply(state: State, action: Action) -> State:
     if refused is not None:
         raise refused
     if action.kind == "close":
-        return _end(
-            replace(state, closed=True, events=state.events + (Event("close", seat=to_act(state) or 0),))
-        )
+        return _end(replace(state, closed=True, events=state.events + (Closed(to_act(state) or 0),)))
     seat = to_act(state)
     assert seat is not None
     if state.stage == "bet":
         bets = list(state.bets)
         bets[seat] = action.amount if action.kind == "bet" else 0
-        ev = (
-            Event("bet", seat=seat, amount=action.amount) if action.kind == "bet" else Event("sit", seat=seat)
-        )
+        ev: Event = BetPlaced(seat, action.amount) if action.kind == "bet" else SatOut(seat)
         state = replace(state, bets=tuple(bets), events=state.events + (ev,))
         if None in state.bets:
             return state
@@ -333,15 +426,15 @@ def apply(state: State, action: Action) -> State:
     if state.stage == "roll":
         throws = list(state.throws)
         throws[seat] = v
-        ev = Event("roll", seat=seat, dice=(tens, units), value=v, amount=int(v > state.bar))
-        state = replace(state, rng=rng, throws=tuple(throws), events=state.events + (ev,))
+        rolled = Rolled(seat, (tens, units), v, v > state.bar)
+        state = replace(state, rng=rng, throws=tuple(throws), events=state.events + (rolled,))
         if any(b and t is None for b, t in zip(state.bets, state.throws)):
             return state
         return _settle(state)
     passes = list(state.rolloff)
     passes[state.contenders.index(seat)] = v
-    ev = Event("rolloff", seat=seat, dice=(tens, units), value=v)
-    state = replace(state, rng=rng, rolloff=tuple(passes), events=state.events + (ev,))
+    off = RolledOff(seat, (tens, units), v)
+    state = replace(state, rng=rng, rolloff=tuple(passes), events=state.events + (off,))
     if None in state.rolloff:
         return state
     return _settle_rolloff(state)
@@ -353,7 +446,7 @@ def _fee(state: State) -> State:
     result = RoundResult(
         state.round, state.bar, (0,) * n, (None,) * n, (), "fee", None, tuple(-p for p in paid), sum(paid)
     )
-    ev = Event("fee", amount=state.config.fee, seats=state.order)
+    ev = FeePaid(state.config.fee, state.order)
     return _close_round(replace(state, events=state.events + (ev,)), result)
 
 
@@ -366,26 +459,26 @@ def _settle(state: State) -> State:
         result = RoundResult(
             state.round, state.bar, bets, state.throws, (), "house", None, tuple(-b for b in bets), sum(bets)
         )
-        ev = Event("house", amount=sum(bets), seats=tuple(bettors))
-        return _close_round(replace(state, events=state.events + (ev,)), result)
+        kept = HouseKept(sum(bets), tuple(bettors))
+        return _close_round(replace(state, events=state.events + (kept,)), result)
     if len(bettors) == 1:
         winner = bettors[0]
         paid = state.config.payout(bets[winner])
         delta = tuple(paid if i == winner else 0 for i in range(n))
         result = RoundResult(state.round, state.bar, bets, state.throws, (), "solo", winner, delta, -paid)
-        ev = Event("solo", seat=winner, amount=paid)
+        ev = SoloWon(winner, paid)
         return _close_round(replace(state, events=state.events + (ev,)), result)
-    top = max(state.throws[i] for i in beaters)  # type: ignore[type-var]
+    top = max(state.throws[i] or 0 for i in beaters)
     tied = tuple(i for i in beaters if state.throws[i] == top)
     if len(tied) == 1:
         return _table(state, tied[0])
-    ev = Event("tie", seats=tied, value=top)
+    tie = Tied(tied, top)
     return replace(
         state,
         stage="rolloff",
         contenders=tied,
         rolloff=(None,) * len(tied),
-        events=state.events + (ev,),
+        events=state.events + (tie,),
     )
 
 
@@ -395,8 +488,8 @@ def _settle_rolloff(state: State) -> State:
     state = replace(state, rolloffs=state.rolloffs + (state.rolloff,))
     if len(tied) == 1:
         return _table(state, tied[0])
-    ev = Event("tie", seats=tied, value=top)
-    return replace(state, contenders=tied, rolloff=(None,) * len(tied), events=state.events + (ev,))
+    again = Tied(tied, top)
+    return replace(state, contenders=tied, rolloff=(None,) * len(tied), events=state.events + (again,))
 
 
 def _table(state: State, winner: int) -> State:
@@ -408,7 +501,7 @@ def _table(state: State, winner: int) -> State:
     result = RoundResult(
         state.round, state.bar, bets, state.throws, state.rolloffs, "table", winner, delta, 0
     )
-    ev = Event("table", seat=winner, amount=won)
+    ev = TableTaken(winner, won)
     return _close_round(replace(state, events=state.events + (ev,)), result)
 
 
@@ -417,7 +510,7 @@ def _close_round(state: State, result: RoundResult) -> State:
     events = state.events
     for i, (before, after) in enumerate(zip(state.chips, chips)):
         if before > 0 and after == 0:
-            events += (Event("broke", seat=i),)
+            events += (Broke(i),)
     state = replace(
         state,
         chips=chips,
@@ -433,7 +526,7 @@ def _close_round(state: State, result: RoundResult) -> State:
 
 
 def _end(state: State) -> State:
-    return replace(state, stage="over", events=state.events + (Event("end", number=len(state.history)),))
+    return replace(state, stage="over", events=state.events + (SessionEnded(len(state.history)),))
 
 
 def is_over(state: State) -> bool:
@@ -460,47 +553,48 @@ def view(state: State, seat: int) -> View:
 # ---------------------------------------------------------------- narration
 
 
-def summary(state: State, names) -> str:
+def summary(state: State, names: Sequence[str]) -> str:
     chips = ", ".join(f"{n} {c}" for n, c in zip(names, state.chips))
     if state.stage == "over":
         return f"Closed after {len(state.history)} rounds: {chips}"
     return f"Round {state.round}, bar {state.bar}: {chips}"
 
 
-def narrate(event: Event, names) -> str:
-    who = names[event.seat] if event.seat >= 0 else ""
-    k = event.kind
-    if k == "round":
-        return f"Round {event.number}: the croupier rolls {show(*event.dice)}, the bar is {event.value}."
-    if k == "bet":
-        return f"{who} bets {event.amount}."
-    if k == "sit":
-        return f"{who} sits out."
-    if k == "fee":
-        return f"Nobody bets: each player pays the house the fee of {words.chips(event.amount)}."
-    if k == "roll":
-        verdict = "above the bar" if event.amount else "not above the bar"
-        return f"{who} rolls {show(*event.dice)} = {event.value}, {verdict}."
-    if k == "tie":
-        tied = " and ".join(names[s] for s in event.seats)
-        return f"{tied} tie at {event.value}: they roll off."
-    if k == "rolloff":
-        return f"{who} rolls off {show(*event.dice)} = {event.value}."
-    if k == "house":
-        return f"Nobody beats the bar: the house keeps {words.chips(event.amount)}."
-    if k == "solo":
-        return f"{who} beats the bar alone: the house pays {words.chips(event.amount)}."
-    if k == "table":
-        return (
-            f"{who} has the highest throw and takes the table: {words.chips(event.amount)} from the others."
-        )
-    if k == "broke":
-        return f"{who} has no chips left and leaves the table."
-    if k == "close":
-        return "The table closes: everyone cashes out."
-    if k == "end":
-        return f"The session ends after {words.count(event.number, 'round')}."
-    return k
+def narrate(event: Event, names: Sequence[str]) -> str:
+    """One event in words, for the log (every kind has its words: a new
+    kind without them fails the type check, at ``assert_never``)."""
+    match event:
+        case RoundStarted(number, dice, bar):
+            return f"Round {number}: the croupier rolls {show(*dice)}, the bar is {bar}."
+        case BetPlaced(seat, amount):
+            return f"{names[seat]} bets {amount}."
+        case SatOut(seat):
+            return f"{names[seat]} sits out."
+        case FeePaid(fee):
+            return f"Nobody bets: each player pays the house the fee of {words.chips(fee)}."
+        case Rolled(seat, dice, value, above):
+            verdict = "above the bar" if above else "not above the bar"
+            return f"{names[seat]} rolls {show(*dice)} = {value}, {verdict}."
+        case Tied(seats, value):
+            tied = " and ".join(names[s] for s in seats)
+            return f"{tied} tie at {value}: they roll off."
+        case RolledOff(seat, dice, value):
+            return f"{names[seat]} rolls off {show(*dice)} = {value}."
+        case HouseKept(amount):
+            return f"Nobody beats the bar: the house keeps {words.chips(amount)}."
+        case SoloWon(seat, amount):
+            return f"{names[seat]} beats the bar alone: the house pays {words.chips(amount)}."
+        case TableTaken(seat, amount):
+            won = words.chips(amount)
+            return f"{names[seat]} has the highest throw and takes the table: {won} from the others."
+        case Broke(seat):
+            return f"{names[seat]} has no chips left and leaves the table."
+        case Closed():
+            return "The table closes: everyone cashes out."
+        case SessionEnded(rounds):
+            return f"The session ends after {words.count(rounds, 'round')}."
+        case _:
+            assert_never(event)
 
 
 # ---------------------------------------------------------------- variants

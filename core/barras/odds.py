@@ -33,7 +33,7 @@ def win_chance(bar: int, rivals: int) -> float:
 def house_edge(config: Config, players: int, bet: int = 1) -> float:
     """The house's expected gain per player per round when ``players``
     players all bet ``bet`` every round (exact, over the 100 bars and the
-    throws): RULES.md §3's payouts, the solo payout for a lone player."""
+    throws): the rules' payouts, the solo payout for a lone player."""
     gain = 0.0
     for bar in range(100):
         all_lose = (bar / FACES) ** players

@@ -1,4 +1,4 @@
-"""Barras readings (RULES.md §3): a tens die (00, 10 … 90) and a units die
+"""Barras readings (the rules page, ``tui/rules/barras.md``): a tens die (00, 10 … 90) and a units die
 (0 … 9) read as their sum, the triple zero being 0 for the house and 100,
 the best throw of all, for a player."""
 

@@ -1,4 +1,4 @@
-"""Red Man's Throw as a state machine (RULES.md §2).
+"""Red Man's Throw as a state machine (the rules page: ``tui/rules/redman.md``).
 
 A round: (with bets) the stake, proposed by the round's first roller and
 matched or raised once by the other; then each rolls 3d6, a prediction of
@@ -18,7 +18,7 @@ Decisions where the rules are silent, all in the README:
   bankroll: three stakes a round with predictions (its prediction wrong, the
   rival's right), and every stake of the match should the rival be the Red
   Man. If that cap is below the table minimum the round is played unstaked.
-* Both seats may predict. Each prediction settles as RULES.md says with the
+* Both seats may predict. Each prediction settles as the rules say with the
   other's effect added: a right prediction gains its maker one stake whatever
   happens, a wrong one costs its maker one stake only if the round is lost.
 * The Salvation is staked like any round, without predictions (one die is not
@@ -31,7 +31,9 @@ Decisions where the rules are silent, all in the README:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal, assert_never
 
 from .. import words
 from ..dice import MT, RngState, new_stream, roll
@@ -51,21 +53,28 @@ from .rules import (
 )
 from .rules import sort as sort_hand
 
-BETS = ("off", "stakes", "predictions")
-FIRST_ROLLER = ("alternate", "fixed")
+Bets = Literal["off", "stakes", "predictions"]
+FirstRoller = Literal["alternate", "fixed"]
+Stage = Literal["stake", "answer", "roll", "rolloff", "salvation", "hat", "over"]
+"""Where a round stands: the first roller proposing a stake, the other
+answering it, the hands being rolled, a roll-off of equal hands, the
+Salvation's one die each, the Red Man waiting for the hat, or the match over."""
+
+BETS: tuple[Bets, ...] = ("off", "stakes", "predictions")
+FIRST_ROLLER: tuple[FirstRoller, ...] = ("alternate", "fixed")
 ROUNDS = 6
 SALVATION = 7
 
 
 @dataclass(frozen=True)
 class Config(RecordedConfig):
-    """Rule variants of RULES.md §2, with its defaults; ``chips`` and
+    """The rule variants, with their defaults; ``chips`` and
     ``first`` carry a session on from one match to the next."""
 
     GAME = "Red Man's Throw"
     players: int = 2
-    bets: str = "stakes"
-    first_roller: str = "alternate"
+    bets: Bets = "stakes"
+    first_roller: FirstRoller = "alternate"
     bankroll: int = 50
     stake_min: int = 1
     stake_max: int = 10
@@ -102,7 +111,9 @@ class Config(RecordedConfig):
     def start_chips(self) -> tuple[int, int]:
         if self.bets == "off":
             return (0, 0)
-        return tuple(self.chips) if self.chips else (self.bankroll, self.bankroll)  # type: ignore[return-value]
+        if self.chips:
+            return (self.chips[0], self.chips[1])
+        return (self.bankroll, self.bankroll)
 
 
 @dataclass(frozen=True)
@@ -139,22 +150,110 @@ ROLL = Action("roll")
 TIP = Action("tip")
 
 
-@dataclass(frozen=True)
-class Event:
-    """One line of the story. kind: ``round``, ``nostake``, ``propose``,
-    ``accept``, ``raise``, ``roll``, ``tie``, ``rolloff``, ``won``,
-    ``redman``, ``tip``, ``end`` (``redman-end`` when the Red Man took it)."""
+# ---------------------------------------------------------------- the story
+# One class per kind of event (their names unique in the package: the wire
+# decodes a state's values by class name); ``narrate`` has words for each.
 
-    kind: str
-    seat: int = -1
-    dice: tuple[int, ...] = ()
-    number: int = 0
-    amount: int = 0
-    prediction: str = ""
-    reason: str = ""
-    stake: int = 0
-    score: tuple[int, ...] = ()  # round wins, for the match's end
-    calls: tuple[tuple[int, str, bool], ...] = ()  # (seat, prediction, right) settled in a round
+
+@dataclass(frozen=True)
+class RoundStarted:
+    number: int  # SALVATION for the Salvation
+    first: int  # the seat that rolls first
+
+
+@dataclass(frozen=True)
+class NoStake:
+    number: int  # the chips cannot cover the table minimum: played unstaked
+
+
+@dataclass(frozen=True)
+class Proposed:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Matched:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Raised:
+    seat: int
+    amount: int  # the rival matches it: a stake is raised once
+
+
+@dataclass(frozen=True)
+class Rolled:
+    seat: int
+    dice: tuple[int, ...]  # as they fell
+    prediction: str = ""  # the call said first ("" for none)
+
+
+@dataclass(frozen=True)
+class Tied:
+    hand: Hand  # both rolled it: a roll-off
+
+
+@dataclass(frozen=True)
+class RolledOff:
+    dice: tuple[int, int]  # seat 0's die, seat 1's
+    number: int  # the round (SALVATION for the Salvation)
+
+
+@dataclass(frozen=True)
+class RoundWon:
+    seat: int
+    number: int
+    gain: int  # on the ledger for the winner
+    stake: int
+    reason: str
+    calls: tuple[tuple[int, str, bool], ...] = ()  # (seat, prediction, right) settled
+
+
+@dataclass(frozen=True)
+class RedManRolled:
+    seat: int
+    number: int
+
+
+@dataclass(frozen=True)
+class HatTipped:
+    seat: int
+
+
+@dataclass(frozen=True)
+class MatchWon:
+    seat: int
+    gain: int  # what the ledger pays the winner
+    rounds: int
+    score: tuple[int, int]  # round wins
+
+
+@dataclass(frozen=True)
+class RedManWon:
+    seat: int
+    gain: int  # every chip the rival put in
+    rounds: int
+    score: tuple[int, int]
+
+
+Event = (
+    RoundStarted
+    | NoStake
+    | Proposed
+    | Matched
+    | Raised
+    | Rolled
+    | Tied
+    | RolledOff
+    | RoundWon
+    | RedManRolled
+    | HatTipped
+    | MatchWon
+    | RedManWon
+)
 
 
 @dataclass(frozen=True)
@@ -185,7 +284,7 @@ class State:
     rng: RngState = field(repr=False)
     round: int
     first: int  # this round's first roller
-    stage: str  # stake | answer | roll | rolloff | salvation | hat | over
+    stage: Stage
     proposal: int
     stake: int
     predictions: tuple[str, str]
@@ -219,7 +318,7 @@ class View:
     config: Config
     round: int
     first: int
-    stage: str
+    stage: Stage
     to_act: int | None
     proposal: int
     stake: int
@@ -260,12 +359,18 @@ def ledger_net(
     chip the rival put in, nothing of his own lost (edition 1: the sum of
     the stakes)."""
     if red_man is not None:
-        if edition == 1:
-            pots = sum(r.stake for r in ledger)
-        else:
-            pots = sum(r.paid[1 - red_man] for r in ledger)
+        pots = sum(taken(r, red_man, edition) for r in ledger)
         return (pots, -pots) if red_man == 0 else (-pots, pots)
     return (sum(r.net[0] for r in ledger), sum(r.net[1] for r in ledger))
+
+
+def taken(r: RoundResult, red_man: int | None, edition: int = EDITION) -> int:
+    """What a round of the ledger brings the seat that takes it: the winner's
+    gain; once a Red Man has come every round is his, and brings him every
+    chip the rival put in on it (edition 1: its stake)."""
+    if red_man is None:
+        return r.net[r.winner]
+    return r.stake if edition == 1 else r.paid[1 - red_man]
 
 
 def put_in(ledger: tuple[RoundResult, ...]) -> tuple[int, int]:
@@ -276,7 +381,7 @@ def put_in(ledger: tuple[RoundResult, ...]) -> tuple[int, int]:
 def settle(
     stake: int, winner: int, predictions: tuple[str, str], right: tuple[bool | None, bool | None]
 ) -> tuple[int, int]:
-    """Each seat's gain on a round (RULES.md §2): the loser pays the winner
+    """Each seat's gain on a round: the loser pays the winner
     one stake; a right prediction gains its maker one more stake, won or
     lost (won: the rival doubles; lost: a push); a wrong prediction costs
     its maker one more stake when the round is lost."""
@@ -370,13 +475,13 @@ def _first_roller(config: Config, number: int) -> int:
 
 def _start_round(state: State, number: int) -> State:
     first = _first_roller(state.config, number)
-    events = state.events + (Event("round", seat=first, number=number),)
-    stage = "stake"
+    events: tuple[Event, ...] = state.events + (RoundStarted(number, first),)
+    stage: Stage = "stake"
     if state.config.bets == "off":
         stage = "salvation" if number == SALVATION else "roll"
     elif stake_limits(replace(state, round=number)) is None:
         stage = "salvation" if number == SALVATION else "roll"
-        events += (Event("nostake", number=number),)
+        events += (NoStake(number),)
     return replace(
         state,
         round=number,
@@ -400,11 +505,12 @@ def to_act(state: State) -> int | None:
     if st == "roll":
         return state.first if state.hands[state.first] is None else 1 - state.first
     if st == "hat":
-        return 1 - state.red_man  # type: ignore[operator]
+        assert state.red_man is not None  # the hat waits on the Red Man
+        return 1 - state.red_man
     return state.first  # stake, roll-off, Salvation
 
 
-def phase(state: State) -> str:
+def phase(state: State) -> Stage:
     return state.stage
 
 
@@ -487,15 +593,15 @@ def apply(state: State, action: Action) -> State:
             state,
             stage="answer",
             proposal=action.amount,
-            events=state.events + (Event("propose", seat=seat, amount=action.amount),),
+            events=state.events + (Proposed(seat, action.amount),),
         )
     if st == "answer":
-        kind = "accept" if action.amount == state.proposal else "raise"
+        answer = Matched if action.amount == state.proposal else Raised
         return replace(
             state,
             stage="salvation" if state.round == SALVATION else "roll",
             stake=action.amount,
-            events=state.events + (Event(kind, seat=seat, amount=action.amount),),
+            events=state.events + (answer(seat, action.amount),),
         )
     if st == "roll":
         return _roll_hand(state, seat, action.prediction)
@@ -516,18 +622,20 @@ def _roll_hand(state: State, seat: int, prediction: str) -> State:
         rng=rng,
         hands=(hands[0], hands[1]),
         predictions=(preds[0], preds[1]),
-        events=state.events + (Event("roll", seat=seat, dice=faces, prediction=prediction),),
+        events=state.events + (Rolled(seat, faces, prediction),),
     )
     if hand == RED_MAN:
         return _red_man(state, seat)
     other = 1 - seat
     if state.hands[other] is None:
         return state
-    c = compare(state.hands[0], state.hands[1])
+    h0, h1 = state.hands
+    assert h0 is not None and h1 is not None  # both have rolled
+    c = compare(h0, h1)
     if c == 0:
-        return replace(state, stage="rolloff", events=state.events + (Event("tie", dice=hand),))
+        return replace(state, stage="rolloff", events=state.events + (Tied(hand),))
     winner = 0 if c > 0 else 1
-    won, lost = state.hands[winner], state.hands[1 - winner]
+    won, lost = (h0, h1) if winner == 0 else (h1, h0)
     return _win_round(state, winner, f"{show(won)} over {show(lost)}, {explain(won, lost)}")
 
 
@@ -541,7 +649,7 @@ def _roll_off(state: State) -> State:
         state,
         rng=rng,
         rolloffs=state.rolloffs + (dice,),
-        events=state.events + (Event("rolloff", dice=dice, number=state.round),),
+        events=state.events + (RolledOff(dice, state.round),),
     )
     if dice[0] == dice[1]:
         return state  # tied again: roll again
@@ -557,11 +665,11 @@ def _roll_off(state: State) -> State:
 
 def _win_round(state: State, winner: int, reason: str) -> State:
     edition = state.config.edition
-    right = tuple(
+    fates = [
         fulfils(h, p, edition) if p and h is not None else None
         for h, p in zip(state.hands, state.predictions)
-    )
-    right = (right[0], right[1])
+    ]
+    right = (fates[0], fates[1])
     net = settle(state.stake, winner, state.predictions, right)
     record = RoundResult(
         state.round,
@@ -582,18 +690,7 @@ def _win_round(state: State, winner: int, reason: str) -> State:
         state,
         wins=(wins[0], wins[1]),
         ledger=state.ledger + (record,),
-        events=state.events
-        + (
-            Event(
-                "won",
-                seat=winner,
-                number=state.round,
-                amount=net[winner],
-                stake=state.stake,
-                reason=reason,
-                calls=calls,
-            ),
-        ),
+        events=state.events + (RoundWon(winner, state.round, net[winner], state.stake, reason, calls),),
     )
     left = ROUNDS - state.round
     if state.round == SALVATION or abs(wins[0] - wins[1]) > left:
@@ -626,20 +723,19 @@ def _red_man(state: State, seat: int) -> State:
         wins=(wins[0], wins[1]),
         ledger=state.ledger + (record,),
         red_man=seat,
-        events=state.events + (Event("redman", seat=seat, number=state.round),),
+        events=state.events + (RedManRolled(seat, state.round),),
     )
 
 
 def _tip(state: State, seat: int) -> State:
-    state = replace(state, events=state.events + (Event("tip", seat=seat),))
+    state = replace(state, events=state.events + (HatTipped(seat),))
     return _end(state, 1 - seat)
 
 
 def _end(state: State, winner: int) -> State:
     net = state.net
-    end = Event("end", seat=winner, amount=net[winner], number=len(state.ledger), score=state.wins)
-    if state.red_man is not None:
-        end = replace(end, kind="redman-end")
+    won = MatchWon if state.red_man is None else RedManWon
+    end = won(winner, net[winner], len(state.ledger), state.wins)
     return replace(state, stage="over", events=state.events + (end,))
 
 
@@ -688,7 +784,7 @@ def next_match(config: Config, res: Result) -> Config:
 # ---------------------------------------------------------------- narration
 
 
-def summary(state: State, names) -> str:
+def summary(state: State, names: Sequence[str]) -> str:
     score = f"{names[0]} {state.wins[0]}–{state.wins[1]} {names[1]}"
     if state.stage == "over":
         return f"Over after {len(state.ledger)} rounds: {score}"
@@ -696,54 +792,56 @@ def summary(state: State, names) -> str:
     return f"{stage[0].upper()}{stage[1:]}: {score}"
 
 
-def narrate(event: Event, names) -> str:
-    who = names[event.seat] if event.seat >= 0 else ""
-    k = event.kind
-    if k == "round":
-        if event.number == SALVATION:
-            return "3–3: round 7, the Salvation. One die each, rolled at once; the higher wins."
-        return f"Round {event.number}: {who} rolls first."
-    if k == "nostake":
-        return "No stake this round: the chips cannot cover the table minimum."
-    if k == "propose":
-        return f"{who} proposes a stake of {event.amount}."
-    if k == "accept":
-        return f"{who} matches: {event.amount} each."
-    if k == "raise":
-        return f"{who} raises to {event.amount}; {names[1 - event.seat]} matches."
-    if k == "roll":
-        said = (
-            f"{who} predicts {prediction_label(event.prediction)} and rolls"
-            if event.prediction
-            else f"{who} rolls"
-        )
-        return f"{said} {show(event.dice)}: {describe(event.dice)}."
-    if k == "tie":
-        return f"Both have {show(event.dice)}: a roll-off, one die each."
-    if k == "rolloff":
-        return f"{names[0]} throws {event.dice[0]}, {names[1]} throws {event.dice[1]}."
-    if k == "won":
-        what = "the Salvation" if event.number == SALVATION else f"round {event.number}"
-        text = f"{who} wins {what}: {event.reason}."
-        for seat, pred, right in event.calls:
-            text += f" {names[seat]} predicted {prediction_label(pred)}: {'right' if right else 'wrong'}."
-        if event.amount:
-            text += f" {who} +{event.amount} on the ledger."
-        elif event.stake:
-            text += " A push: no chips change hands."
-        return text
-    if k == "redman":
-        return f"6-6-6! {who}: “Looks like I'm the Red Man.”"
-    if k == "tip":
-        return f"{who}: “I tip my hat.”"
-    if k == "end":
-        pot = f" and {words.chips(event.amount)}" if event.amount > 0 else ""
-        w = event.score
-        return f"{who} wins the match {max(w)}–{min(w)}{pot}."
-    if k == "redman-end":
-        pot = f" and every pot, {words.chips(event.amount)}" if event.amount > 0 else ""
-        return f"{who}, the Red Man, wins every round{pot}."
-    return k
+def narrate(event: Event, names: Sequence[str]) -> str:
+    """One event in words, for the log (every kind has its words: a new
+    kind without them fails the type check, at ``assert_never``)."""
+    match event:
+        case RoundStarted(number, first):
+            if number == SALVATION:
+                return "3–3: round 7, the Salvation. One die each, rolled at once; the higher wins."
+            return f"Round {number}: {names[first]} rolls first."
+        case NoStake():
+            return "No stake this round: the chips cannot cover the table minimum."
+        case Proposed(seat, amount):
+            return f"{names[seat]} proposes a stake of {amount}."
+        case Matched(seat, amount):
+            return f"{names[seat]} matches: {amount} each."
+        case Raised(seat, amount):
+            return f"{names[seat]} raises to {amount}; {names[1 - seat]} matches."
+        case Rolled(seat, dice, prediction):
+            who = names[seat]
+            said = f"{who} rolls"
+            if prediction:
+                said = f"{who} predicts {prediction_label(prediction)} and rolls"
+            return f"{said} {show(dice)}: {describe(dice)}."
+        case Tied(hand):
+            return f"Both have {show(hand)}: a roll-off, one die each."
+        case RolledOff(dice):
+            return f"{names[0]} throws {dice[0]}, {names[1]} throws {dice[1]}."
+        case RoundWon(seat, number, gain, stake, reason, calls):
+            who = names[seat]
+            what = "the Salvation" if number == SALVATION else f"round {number}"
+            text = f"{who} wins {what}: {reason}."
+            for caller, pred, right in calls:
+                fate = "right" if right else "wrong"
+                text += f" {names[caller]} predicted {prediction_label(pred)}: {fate}."
+            if gain:
+                text += f" {who} +{gain} on the ledger."
+            elif stake:
+                text += " A push: no chips change hands."
+            return text
+        case RedManRolled(seat):
+            return f"6-6-6! {names[seat]}: “Looks like I'm the Red Man.”"
+        case HatTipped(seat):
+            return f"{names[seat]}: “I tip my hat.”"
+        case MatchWon(seat, gain, _, score):
+            pot = f" and {words.chips(gain)}" if gain > 0 else ""
+            return f"{names[seat]} wins the match {max(score)}–{min(score)}{pot}."
+        case RedManWon(seat, gain):
+            pot = f" and every pot, {words.chips(gain)}" if gain > 0 else ""
+            return f"{names[seat]}, the Red Man, wins every round{pot}."
+        case _:
+            assert_never(event)
 
 
 # ---------------------------------------------------------------- variants

@@ -1,4 +1,5 @@
-"""Red Man's Throw hands (RULES.md §2): their order, names and predictions.
+"""Red Man's Throw hands: their order, names and predictions (the rules page,
+``tui/rules/redman.md``).
 
 A hand is three d6 faces in any order. Sixes count first: any hand with more
 sixes beats any with fewer, and 6-6-6 is the Red Man, who wins the match.
@@ -10,6 +11,7 @@ exactly the equal multisets, checked over all 216 × 216 pairs in the tests).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
 
@@ -17,13 +19,14 @@ Hand = tuple[int, int, int]
 RED_MAN: Hand = (6, 6, 6)
 
 
-def _check(dice) -> Hand:
+def _check(dice: Sequence[int]) -> Hand:
     if len(dice) != 3 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
         raise ValueError(f"a Red Man's Throw hand is three d6 faces, got {dice!r}")
-    return tuple(sorted(dice, reverse=True))  # type: ignore[return-value]
+    a, b, c = sorted(dice, reverse=True)
+    return (a, b, c)
 
 
-def sort(dice) -> Hand:
+def sort(dice: Sequence[int]) -> Hand:
     """The faces highest first, as the screen shows them."""
     return _check(dice)
 
@@ -52,19 +55,19 @@ def _key(hand: Hand) -> tuple[int, ...]:
     return (0, 1, a + b + c, a, b)
 
 
-def key(dice) -> tuple[int, ...]:
+def key(dice: Sequence[int]) -> tuple[int, ...]:
     """A sort key: a higher key is a better hand."""
     return _key(_check(dice))
 
 
-def compare(a, b) -> int:
+def compare(a: Sequence[int], b: Sequence[int]) -> int:
     """1 when hand ``a`` wins, -1 when ``b`` wins, 0 for a tie (the same
     faces), which a roll-off settles."""
     ka, kb = key(a), key(b)
     return (ka > kb) - (ka < kb)
 
 
-def show(dice) -> str:
+def show(dice: Sequence[int]) -> str:
     """ "6-3-1": the faces, highest first."""
     return "-".join(map(str, _check(dice)))
 
@@ -84,7 +87,7 @@ def _class(hand: Hand) -> str:
     }[k[:1] if k[0] >= 2 else k[:2]]
 
 
-def describe(dice) -> str:
+def describe(dice: Sequence[int]) -> str:
     """The hand's name as the screen shows it: "two sixes and a 5",
     "straight 2-3-4", "a six and a pair of 4s", "nothing, 5+4+1 = 10"."""
     hand = _check(dice)
@@ -124,7 +127,7 @@ _CLASS_NAME = {
 }
 
 
-def explain(winner, loser) -> str:
+def explain(winner: Sequence[int], loser: Sequence[int]) -> str:
     """Why ``winner`` beats ``loser``, naming the rule that decides it."""
     w, lo = _check(winner), _check(loser)
     kw, kl = _key(w), _key(lo)
@@ -172,7 +175,7 @@ OUTCOMES = 216
 def _weights() -> dict[Hand, int]:
     counts: Counter[Hand] = Counter()
     for dice in product(range(1, 7), repeat=3):
-        counts[tuple(sorted(dice, reverse=True))] += 1  # type: ignore[index]
+        counts[sort(dice)] += 1
     return dict(counts)
 
 
@@ -190,8 +193,8 @@ def _is_straight(h: Hand) -> bool:
     return h[0] - h[1] == 1 and h[1] - h[2] == 1
 
 
-def _category_tests() -> dict[str, tuple[str, object]]:
-    tests: dict[str, tuple[str, object]] = {
+def _category_tests() -> dict[str, tuple[str, Callable[[Hand], bool]]]:
+    tests: dict[str, tuple[str, Callable[[Hand], bool]]] = {
         "two-sixes": ("two sixes", lambda h: _class(h) == "two sixes"),
         "six-pair": ("a six and a pair", lambda h: _class(h) == "six and pair"),
         "six-no-pair": ("a six and no pair", lambda h: _class(h) in ("six", "4-5-6")),
@@ -199,11 +202,12 @@ def _category_tests() -> dict[str, tuple[str, object]]:
         "trio": ("a trio", lambda h: _class(h) == "trio"),
         "pair": ("a pair (no six)", lambda h: _class(h) == "pair"),
     }
+
+    def pair_of(n: int) -> Callable[[Hand], bool]:
+        return lambda h: _class(h) == "pair" and h.count(n) == 2
+
     for n in range(1, 6):
-        tests[f"pair-of-{n}"] = (
-            f"a pair of {n}s (no six)",
-            lambda h, n=n: _class(h) == "pair" and h.count(n) == 2,
-        )
+        tests[f"pair-of-{n}"] = (f"a pair of {n}s (no six)", pair_of(n))
     tests["nothing"] = ("nothing", lambda h: _class(h) == "nothing")
     return tests
 
@@ -223,7 +227,7 @@ def is_prediction(text: str) -> bool:
 def prediction_label(text: str) -> str:
     """How a prediction reads: "a straight", "exactly 6-3-1"."""
     if text in _CATEGORIES:
-        return _CATEGORIES[text][0]  # type: ignore[return-value]
+        return _CATEGORIES[text][0]
     if text in EXACT:
         return f"exactly {text}"
     raise ValueError(f"not a prediction: {text!r}")
@@ -243,13 +247,13 @@ def hits(text: str, edition: int = EDITION) -> frozenset[Hand]:
         test = _CATEGORIES[text][1]
         if edition == 1 and text == "straight":
             return frozenset(h for h in WEIGHTS if _class(h) == "straight")
-        return frozenset(h for h in WEIGHTS if test(h))  # type: ignore[operator]
+        return frozenset(h for h in WEIGHTS if test(h))
     if text in EXACT:
-        return frozenset({tuple(int(x) for x in text.split("-"))})  # type: ignore[arg-type]
+        return frozenset({sort([int(x) for x in text.split("-")])})
     raise ValueError(f"not a prediction: {text!r}")
 
 
-def fulfils(dice, prediction: str, edition: int = EDITION) -> bool:
+def fulfils(dice: Sequence[int], prediction: str, edition: int = EDITION) -> bool:
     """Whether the hand is what ``prediction`` said: it fits the call's words."""
     return _check(dice) in hits(prediction, edition)
 
