@@ -50,7 +50,7 @@ $(LOCALE)/%/LC_MESSAGES/garito.mo: $(LOCALE)/%/LC_MESSAGES/garito.po $(LOCALE)/c
 messages: $(VENV)/.test-extras
 	$(BIN)/pybabel extract --no-wrap --no-location --sort-output --project=garito -c TRANSLATORS: \
 		-o $(LOCALE)/garito.pot core tui widgets store server garito
-	$(BIN)/pybabel update --no-wrap --no-location --no-fuzzy-matching --ignore-obsolete -D garito -i $(LOCALE)/garito.pot -d $(LOCALE)
+	$(BIN)/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete -D garito -i $(LOCALE)/garito.pot -d $(LOCALE)
 
 # The checkers see the package as it installs (garito.core, garito.tui, ...)
 # while its folders stay at the top: a tree of links made here, never kept
@@ -97,6 +97,8 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/willie.py
 	$(CLEAN_ENV) $(BIN)/python bench/willie_screen.py
 	$(CLEAN_ENV) $(BIN)/python bench/shared_table.py
+	# bounded: 20 players; the README's table is bench/serve_load.py at 50, 100 and 200
+	$(CLEAN_ENV) $(BIN)/python bench/serve_load.py --players 20 --keys 6
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:

@@ -1,42 +1,55 @@
-"""``garito serve`` under load, on loopback only, bounded:
+"""``garito serve`` under load, on loopback only, bounded.
 
-N SSH connections (default 50) arrive a quarter second apart, each opens
-the app in an 80×24 terminal, starts a Gemelos match against the computer
-from the menu and plays it with Space at a player's pace (a key every 1.4
-to 2.9 s), asking for a rematch (n) when a match ends. Printed:
+For each count of players N (default 50, 100 and 200), a fresh server (in a
+process of its own: ``garito serve --guests``) and N SSH connections from
+this process (asyncssh), a quarter second apart: each opens the app in an
+80×24 terminal, starts a Gemelos match against the computer from the menu,
+and, once everyone is playing, plays it with Space at a person's pace (a
+key every 1.4 to 2.9 s), asking for a rematch (n) when a match ends. The
+first half arrive and settle, then the second half, so that the memory the
+second half added says what a player costs at that count. Printed, per N:
 
-* memory per connection once all N are playing: each connection's app
-  process (resident set, and proportional set size, which splits the
-  shared libraries fairly), plus the server's own growth, divided by N;
-* the time from a key sent by the client to the first byte of its echo
-  back on the client (median, 95th percentile, worst), over every key of
-  every connection, the channel quiet before each key;
-* how many connections were refused or lost (none expected).
+* **memory per player**: the marginal proportional set size (PSS: shared
+  pages split fairly) of the server and every process under it, from N/2
+  to N players, divided by N/2; and the average (all of it over N);
+* **to the menu**: from the connection's first byte to the menu on its
+  screen, median and 95th percentile;
+* **key→echo** on the client: from a key sent to the first byte of its
+  echo, the channel quiet before each key, over every key of every player:
+  median, 95th percentile, worst;
+* **CPU per key**: what the server and its processes used while the keys
+  were played, over the keys (and of it, the SSH server's own process); and
+  the cores that was;
+* **refused or lost**: connections that failed, keys with no echo in 3 s.
 
-    python bench/serve_load.py [connections] [keys each]      (defaults 50 and 12)
+    python bench/serve_load.py [--design workers|fork|pty] [--players 50,100,200] [--keys 12]
 
-The server runs in its own process (``garito serve --guests``), the clients
-(asyncssh) in this one; computer seats play at 0.3 s.
+Computer seats play at 0.3 s (``GARITO_BOT_DELAY``). ``bench/serve_designs.py``
+runs this for each design side by side.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
 GARITO = [sys.executable, "-c", "from garito.tui.cli import entry; entry()"]
-TIMEOUT = 120.0
+TIMEOUT = 180.0
+GAME = "Gemelos \u2014".encode()
 
 
 def free_port() -> int:
@@ -45,18 +58,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def memory(pid: int) -> tuple[int, int]:
-    """(RSS, PSS) of a process, in bytes."""
-    rss = pss = 0
+def pss(pid: int) -> int:
+    """Proportional set size of a process, in bytes (0 if it is gone)."""
     try:
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Rss:"):
-                rss = int(line.split()[1]) * 1024
-            elif line.startswith("Pss:"):
-                pss = int(line.split()[1]) * 1024
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
     except OSError:
         pass
-    return rss, pss
+    return 0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -68,27 +78,61 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def children(pid: int) -> list[int]:
-    out = []
+def family(pid: int) -> list[int]:
+    """``pid`` and every process under it."""
+    parents: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
                 continue
-            if int(fields[1]) == pid:
-                out.append(int(entry.name))
+            parents.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(parents.get(p, ()))
     return out
 
 
+def total_pss(pid: int) -> int:
+    return sum(pss(p) for p in family(pid))
+
+
+class CpuMeter:
+    """CPU used by a changing set of processes (apps come and go): the
+    processes seen at each sample are summed, a process that went keeps
+    what it was last seen to use."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.start: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+
+    def sample(self) -> None:
+        for p in family(self.pid):
+            used = cpu_seconds(p)
+            self.start.setdefault(p, used)
+            self.last[p] = used
+
+    def used(self, only: int | None = None) -> float:
+        return sum(self.last[p] - self.start[p] for p in self.last if only in (None, p))
+
+
+@dataclass
 class Player:
-    def __init__(self, number: int) -> None:
-        self.name = f"p{number:02d}"
-        self.seen = b""
-        self.last = time.perf_counter()
-        self.arrived = asyncio.Event()
-        self.echoes: list[float] = []
-        self.missed = 0
+    number: int
+    seen: bytes = b""
+    last: float = field(default_factory=time.perf_counter)
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    echoes: list[float] = field(default_factory=list)
+    to_menu: float = 0.0
+    missed: int = 0
+
+    @property
+    def name(self) -> str:
+        return f"p{self.number:03d}"
 
     async def pump(self, process) -> None:
         while True:
@@ -126,95 +170,178 @@ class Player:
             self.missed += 1
 
 
-async def play(
-    port: int, number: int, keys: int, seated: list, go: asyncio.Event, done: list, leave
-) -> Player:
-    me = Player(number)
-    await asyncio.sleep(0.25 * number)
-    async with asyncssh.connect("127.0.0.1", port, username=me.name, known_hosts=None) as conn:
+@dataclass
+class Phase:
+    """The gates every player goes through together."""
+
+    n: int
+    first_half: int
+    seated: list = field(default_factory=list)
+    second_half: asyncio.Event = field(default_factory=asyncio.Event)
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    done: list = field(default_factory=list)
+    leave: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+async def play(port: int, me: Player, keys: int, phase: Phase, delay: float) -> Player:
+    if me.number >= phase.first_half:
+        await phase.second_half.wait()
+    await asyncio.sleep(delay)
+    t0 = time.perf_counter()
+    login = dict(username=me.name, known_hosts=None, client_keys=None)
+    async with asyncssh.connect("127.0.0.1", port, **login) as conn:
         process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         pump = asyncio.create_task(me.pump(process))
         await me.wait_for(b"parlor")  # the menu
+        me.to_menu = (time.perf_counter() - t0) * 1000
         await me.quiet(0.5)
         process.stdin.write(b"\r")  # Gemelos: the new-game dialog
         await me.wait_for(b"New game")
         await me.quiet(0.5)
         process.stdin.write(b"\r")  # start it: the player against the computer
-        await me.wait_for(b"Gemelos \xe2\x80\x94")
-        seated.append(me)
-        await go.wait()  # everyone is playing: memory is measured
-        pace = random.Random(number)
+        await me.wait_for(GAME)
+        phase.seated.append(me)
+        await phase.go.wait()  # everyone is playing
+        pace = random.Random(me.number)
         for _ in range(keys):
             await asyncio.sleep(pace.uniform(1.0, 2.5))  # a player's pace, not a flood
-            over = me.seen.rfind(b"Match over") > me.seen.rfind(b"Gemelos \xe2\x80\x94")
-            await me.key(process, b"n" if over else b" ")  # a rematch when the match is over
-        done.append(me)
-        await leave.wait()  # everyone has played: CPU time is measured
+            # the match is over when its box came after the last round's start: a rematch
+            over = me.seen.rfind(b"Match over") > me.seen.rfind(b"rolls first")
+            await me.key(process, b"n" if over else b" ")
+        phase.done.append(me)
+        await phase.leave.wait()
         process.stdin.write(b"\x11")  # ctrl+q
         await asyncio.wait_for(process.wait_closed(), TIMEOUT)
         pump.cancel()
     return me
 
 
-async def run(n: int, keys: int, port: int, server: subprocess.Popen) -> None:
-    seated: list[Player] = []
-    done: list[Player] = []
-    go, leave = asyncio.Event(), asyncio.Event()
-    before = memory(server.pid)
-    tasks = [asyncio.create_task(play(port, i, keys, seated, go, done, leave)) for i in range(n)]
-    start = time.perf_counter()
-    while len(seated) < n and not any(t.done() for t in tasks):
+@dataclass
+class Result:
+    design: str
+    n: int
+    seated: int
+    marginal: float  # bytes a player, from N/2 to N
+    average: float  # bytes a player at N (all of it over N)
+    menu_median: float
+    menu_p95: float
+    echo_median: float
+    echo_p95: float
+    echo_worst: float
+    keys: int
+    cpu_per_key: float  # seconds
+    server_per_key: float  # seconds: the SSH server's own process (crypto, flow control)
+    cores: float
+    client_cores: float
+    failed: int
+    missed: int
+    first_failure: str = ""
+    pauses: list = field(default_factory=list)  # a worker's collections past 100 ms: (ms, ms of CPU)
+    collections: int = 0  # every worker's, over the whole run
+    collector_cpu: float = 0.0  # seconds: the workers' collections, over the whole run
+    collector_longest: float = 0.0  # seconds of CPU: the longest collection
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+async def settle_until(test, timeout: float) -> None:
+    end = time.perf_counter() + timeout
+    while not test() and time.perf_counter() < end:
+        await asyncio.sleep(0.25)
+
+
+async def run(design: str, n: int, keys: int, port: int, server: subprocess.Popen) -> Result:
+    phase = Phase(n, max(1, n // 2))
+    players = [Player(i) for i in range(n)]
+    tasks = []
+    for p in players:
+        delay = 0.25 * (p.number if p.number < phase.first_half else p.number - phase.first_half)
+        tasks.append(asyncio.create_task(play(port, p, keys, phase, delay)))
+
+    def failed() -> int:
+        return sum(1 for t in tasks if t.done())
+
+    await settle_until(lambda: len(phase.seated) + failed() >= phase.first_half, TIMEOUT * 2)
+    await asyncio.sleep(3.0)
+    half_pss, half_count = total_pss(server.pid), len(phase.seated)
+    phase.second_half.set()
+    await settle_until(lambda: len(phase.seated) + failed() >= n, TIMEOUT * 2)
+    await asyncio.sleep(3.0)
+    all_pss, all_count = total_pss(server.pid), len(phase.seated)
+
+    meter = CpuMeter(server.pid)
+    meter.sample()
+    mine0, t0 = time.process_time(), time.perf_counter()
+    phase.go.set()
+    while len(phase.done) < len(phase.seated) and not all(t.done() for t in tasks):
         await asyncio.sleep(0.5)
-    took = time.perf_counter() - start
-    await asyncio.sleep(2.0)
-    apps = [memory(pid) for pid in children(server.pid)]
-    after = memory(server.pid)
-    pids = [server.pid, *children(server.pid)]
-    cpu0, mine0, t0 = sum(map(cpu_seconds, pids)), time.process_time(), time.perf_counter()
-    go.set()
-    while len(done) < len(seated) and not all(t.done() for t in tasks):
-        await asyncio.sleep(0.5)
-    cpu = sum(map(cpu_seconds, pids)) - cpu0
-    mine, wall = time.process_time() - mine0, time.perf_counter() - t0
-    leave.set()
+        meter.sample()
+    meter.sample()
+    cpu, mine, wall = meter.used(), time.process_time() - mine0, time.perf_counter() - t0
+    phase.leave.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    players = [r for r in results if isinstance(r, Player)]
-    failed = [r for r in results if not isinstance(r, Player)]
-    echoes = sorted(e for p in players for e in p.echoes)
-    missed = sum(p.missed for p in players)
-    rss = [r for r, _ in apps]
-    pss = [p for _, p in apps]
-    growth = max(0, after[0] - before[0])
-    print(f"garito serve on loopback: {n} connections, {len(apps)} app processes, all seated in {took:.0f} s")
-    print(
-        f"  memory per connection: app RSS {statistics.mean(rss) / 2**20:.1f} MB "
-        f"(PSS {statistics.mean(pss) / 2**20:.1f} MB), server growth {growth / n / 2**20:.2f} MB; "
-        f"all {(sum(pss) + after[0]) / 2**20:.0f} MB PSS"
+    ok = [r for r in results if isinstance(r, Player)]
+    bad = [r for r in results if not isinstance(r, Player)]
+    echoes = [e for p in ok for e in p.echoes]
+    menus = [p.to_menu for p in players if p.to_menu]
+    added = max(1, all_count - half_count)
+    return Result(
+        design=design,
+        n=n,
+        seated=all_count,
+        marginal=(all_pss - half_pss) / added,
+        average=all_pss / max(1, all_count),
+        menu_median=statistics.median(menus) if menus else float("nan"),
+        menu_p95=percentile(menus, 0.95),
+        echo_median=statistics.median(echoes) if echoes else float("nan"),
+        echo_p95=percentile(echoes, 0.95),
+        echo_worst=max(echoes) if echoes else float("nan"),
+        keys=len(echoes),
+        cpu_per_key=cpu / max(1, len(echoes)),
+        server_per_key=meter.used(server.pid) / max(1, len(echoes)),
+        cores=cpu / wall,
+        client_cores=mine / wall,
+        failed=len(bad),
+        missed=sum(p.missed for p in ok),
+        first_failure=repr(bad[0])[:120] if bad else "",
     )
-    p95 = echoes[int(0.95 * len(echoes))] if echoes else float("nan")
-    print(
-        f"  key→echo on the client, {len(echoes)} keys: median {statistics.median(echoes):.1f} ms, "
-        f"p95 {p95:.1f} ms, worst {echoes[-1]:.1f} ms; {missed} keys without an echo in 3 s"
-    )
-    print(
-        f"  CPU while playing ({wall:.0f} s, {os.cpu_count()} cores): server and apps "
-        f"{cpu / wall:.2f} cores, the SSH clients {mine / wall:.2f} cores; "
-        f"{cpu / max(1, len(echoes)) * 1000:.0f} ms of app CPU per key"
-    )
-    print(f"  connections failed: {len(failed)}" + (f" ({failed[0]!r})" if failed else ""))
 
 
 @contextlib.contextmanager
-def serving(*options: str, **env: str):
+def serving(design: str = "workers", n: int = 8, *options: str, log=subprocess.DEVNULL):
     """``garito serve --guests`` on a free loopback port, in its own process
-    with a fresh home: yields the port once it answers."""
+    with a fresh home, room for ``n`` players from one address: yields the
+    port once it answers."""
     port = free_port()
+    room = str(n + 5)
     with tempfile.TemporaryDirectory() as home:
         server = subprocess.Popen(
-            GARITO + ["serve", "--guests", "--host", "127.0.0.1", "--port", str(port), *options],
-            env=dict(os.environ, GARITO_HOME=home, **env),
+            [
+                *GARITO,
+                "serve",
+                "--guests",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--design",
+                design,
+                "--max-connections",
+                room,
+                "--max-players",
+                room,
+                "--max-per-address",
+                room,
+                *options,
+            ],
+            env=dict(os.environ, GARITO_HOME=home, GARITO_BOT_DELAY="0.3"),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=log,
         )
         try:
             for _ in range(100):
@@ -226,14 +353,91 @@ def serving(*options: str, **env: str):
             yield port, server
         finally:
             server.terminate()
-            server.wait(10)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
-def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-    keys = int(sys.argv[2]) if len(sys.argv) > 2 else 12
-    with serving("--max-connections", str(n + 2), GARITO_BOT_DELAY="0.3") as (port, server):
-        asyncio.run(run(n, keys, port, server))
+PAUSE = re.compile(r"a collection \(generation \d+\) held its \d+ games (\d+) ms \((\d+) ms of CPU\)")
+COLLECTED = re.compile(r"worker \d+: (\d+) collections took (\d+) ms of CPU, the longest (\d+) ms")
+
+
+def measure(design: str, n: int, keys: int, *options: str) -> Result:
+    with tempfile.TemporaryFile() as log:
+        with serving(design, n, *options, log=log) as (port, server):
+            result = asyncio.run(run(design, n, keys, port, server))
+        log.seek(0)
+        said = log.read().decode(errors="replace")
+        result.pauses = [(int(ms), int(cpu)) for ms, cpu in PAUSE.findall(said)]
+        for count, cpu, longest in COLLECTED.findall(said):
+            result.collections += int(count)
+            result.collector_cpu += int(cpu) / 1000
+            result.collector_longest = max(result.collector_longest, int(longest) / 1000)
+    return result
+
+
+MB = 2**20
+HEADER = (
+    "| design | players | memory per player (marginal PSS) | average | to the menu, median (p95) "
+    "| key→echo median / p95 / worst | CPU per key (of it SSH) | cores used | refused or lost |"
+)
+
+
+def row(r: Result) -> str:
+    lost = f"{r.failed} connections, {r.missed} keys of {r.keys + r.missed}"
+    return (
+        f"| {r.design} | {r.n} | {r.marginal / MB:.1f} MB | {r.average / MB:.1f} MB "
+        f"| {r.menu_median:.0f} ms ({r.menu_p95:.0f} ms) "
+        f"| {r.echo_median:.0f} / {r.echo_p95:.0f} / {r.echo_worst:.0f} ms "
+        f"| {r.cpu_per_key * 1000:.0f} ms ({r.server_per_key * 1000:.1f}) | {r.cores:.2f} | {lost} |"
+    )
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def arguments(argv=None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--design", default="workers", choices=("workers", "fork", "pty"))
+    p.add_argument("--players", default="50,100,200", help="comma-separated counts (default 50,100,200)")
+    p.add_argument("--keys", type=int, default=12, help="keys each player plays (default 12)")
+    p.add_argument("--per-worker", type=int, help="garito serve's --per-worker")
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> None:
+    args = arguments(argv)
+    counts = [int(x) for x in args.players.split(",")]
+    print(f"garito serve on loopback, {os.cpu_count()} cores, {load()} at the start")
+    print(HEADER)
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in counts:
+        options = ("--per-worker", str(args.per_worker)) if args.per_worker else ()
+        r = measure(args.design, n, args.keys, *options)
+        print(row(r), flush=True)
+        notes(r)
+    print(f"({load()} at the end; the SSH clients run in this process)")
+
+
+def notes(r: Result) -> None:
+    if r.first_failure:
+        print(f"  first failure: {r.first_failure}")
+    if r.collections:
+        print(
+            f"  {r.design} {r.n}: the collector: {r.collections} collections, "
+            f"{r.collector_cpu * 1000 / max(1, r.keys):.1f} ms of CPU per key, "
+            f"the longest {r.collector_longest * 1000:.0f} ms of CPU"
+        )
+    if r.pauses:
+        said = (
+            f"{len(r.pauses)} collections held a worker over 100 ms, "
+            f"longest {max(ms for ms, _ in r.pauses)} ms on the clock "
+            f"({max(cpu for _, cpu in r.pauses)} ms of CPU)"
+        )
+        print(f"  {r.design} {r.n}: {said}")
 
 
 if __name__ == "__main__":

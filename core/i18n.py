@@ -33,8 +33,19 @@ _NONE = gettext.NullTranslations()
 # (``set_default``): a thread from an executor starts with an empty
 # context, and a process that is one player's (the app, the CLI) speaks
 # that player's language in every thread.
-_language: ContextVar[str | None] = ContextVar("garito_language", default=None)
+_language: ContextVar[_Voice | None] = ContextVar("garito_language", default=None)
 _default = ENGLISH
+
+
+class _Voice:
+    """A session's language, one object shared by every task and thread of
+    the session (each holds a copy of its context taken when it started):
+    a language chosen later in any of them is then spoken in all."""
+
+    __slots__ = ("language",)
+
+    def __init__(self, language: str) -> None:
+        self.language = language
 
 
 @cache
@@ -57,10 +68,20 @@ def _checked(language: str) -> str:
     return language
 
 
-def use(language: str) -> Token[str | None]:
+def use(language: str) -> Token[_Voice | None]:
     """Speak ``language`` (one of LANGUAGES) in this context from now on
     (one session of a process that serves many)."""
-    return _language.set(_checked(language))
+    return _language.set(_Voice(_checked(language)))
+
+
+def choose(language: str) -> None:
+    """The player chose ``language``: their session speaks it from now on,
+    in every task of it; a process that is one player's, everywhere."""
+    voice = _language.get()
+    if voice is None:
+        set_default(language)
+    else:
+        voice.language = _checked(language)
 
 
 def set_default(language: str) -> None:
@@ -72,7 +93,8 @@ def set_default(language: str) -> None:
 
 def language() -> str:
     """The language spoken here."""
-    return _language.get() or _default
+    voice = _language.get()
+    return _default if voice is None else voice.language
 
 
 def _(message: str) -> str:

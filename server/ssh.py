@@ -1,9 +1,11 @@
 """``garito serve``: Garito over SSH, for players with a plain ``ssh`` client,
 made to be left open to strangers.
 
-Each connection gets the Garito app in a pseudo-terminal of its own: a child
-process on a pty, the client's terminal type and size (resizes forwarded),
-bytes passed through untouched (no line editing in between). Each player's
+Each connection gets the Garito app in a terminal of its own: an app in a
+worker process (``worker``: a few of them host every player's app, each on
+a Textual driver that draws on its session's socket), the client's terminal
+size (resizes forwarded), bytes passed through untouched (no line editing
+in between), the locale the client sent kept for the app. Each player's
 name has its own Garito home (saves, settings, history) under the server's
 data directory (``homes``). A connection can only play: one terminal
 session, no command, no shell, no port, agent or X11 forwarding, no file
@@ -17,7 +19,7 @@ kept under the data directory.
 
 Nothing a client does can stall the others or fill the host:
 
-* the server's loop never waits on a client: the pty is non-blocking; keys
+* the server's loop never waits on a client: the app's end is non-blocking; keys
   go to the app no faster than ``KEY_RATE``; a session keeps at most
   ``IN_HIGH`` bytes of keys the app has not taken (then it stops reading
   the channel, and SSH's window stops the client) and ``OUT_HIGH`` bytes of
@@ -27,18 +29,22 @@ Nothing a client does can stall the others or fill the host:
   on every resize, and a terminal type that is not a plain name is replaced;
 * ``Limits``: connections at once (a refusal never frees a place), per
   address, apps running, a grace period to log in and to open the terminal,
-  an idle time without a key, and each app's address space;
-* each app runs in a session of its own with the pty as its controlling
-  terminal, signals back at their defaults, and the kernel's parent-death
-  signal (``child``); when its connection ends it is hung up, then killed;
+  an idle time without a key, and each worker's address space;
+* the apps live in worker processes (``pool``, ``worker``), each started in
+  a session of its own, signals back at their defaults, with the kernel's
+  parent-death signal (``child``); when a connection ends its app is asked
+  to quit, then dropped; what one app may take of its worker (time, screen,
+  memory) is bounded there;
 * SIGTERM or SIGINT stop the server: no new connection, the tables closed
   (the record of every match still being played kept in its players' homes),
   every app ended, the tables' socket folder removed, a last log line.
 
-The layers are kept apart so that another way of running the app (many
-sessions in one worker, rather than a process each) can replace ``_PtyApp``
-alone: limits and identity live in ``Serve`` and ``_Connection``, the
-buffering and flow control in ``Terminal``.
+The layers are kept apart: limits and identity live in ``Serve`` and
+``_Connection``, the buffering and flow control in ``Terminal``, and the
+app behind a terminal is a ``pool.WorkerApp`` (a socket to its worker's
+driver) or, for another program or to be measured against
+(``bench/serve_designs.py``), a ``_PtyApp`` (a child process on a pty):
+the same face, a non-blocking descriptor, a size, a hang-up, an exit.
 
 The shared tables live here too (``tables.TableServer``), on a local socket
 in a private folder; each app is told where (``GARITO_TABLES``) and given a
@@ -60,6 +66,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -72,6 +79,8 @@ from garito.core.names import printable
 from . import child as child_setup
 from .homes import home_for
 from .keys import KeyBook
+from .logs import PrintableLog, log_to_stderr  # noqa: F401 - PrintableLog: the server's log format
+from .pool import Pool, WorkerApp
 from .tables import TableServer
 
 log = logging.getLogger("garito.serve")
@@ -79,6 +88,9 @@ log = logging.getLogger("garito.serve")
 # The app, started through the child's own set-up (``child.main``); given a
 # command (``Serve(app=...)``), that set-up becomes the command instead.
 CHILD = [sys.executable, "-c", "from garito.server.child import main; main()"]
+WORKER = [sys.executable, "-c", "from garito.server.worker import main; main()"]
+DESIGNS = ("workers", "fork", "pty")  # how apps are hosted: see bench/serve_designs.py
+PASSED = ("PATH", "LANG", "LC_ALL", "PYTHONPATH")  # the server's own environment an app process gets
 
 MAX_COLS, MAX_ROWS = 500, 200  # a 4K screen in a 7-pixel font; the app at this size: see README
 IN_HIGH, IN_LOW = 64 << 10, 16 << 10  # keys waiting for the app: stop reading the client / read again
@@ -95,6 +107,7 @@ WINDOW = 256 << 10  # SSH channel window: what a client may send before it must 
 KILL_AFTER = 3.0  # seconds an app has to end after its hang-up
 TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 DEFAULT_TERM = "xterm-256color"
+LOCALE = re.compile(r"[A-Za-z]{1,8}(_[A-Za-z0-9]{1,8})?([.][A-Za-z0-9-]{1,16})?(@[A-Za-z0-9]{1,16})?")
 # What the app set on the client's terminal, undone when it is ended rather
 # than quitting: the main screen, no mouse reports, no bracketed paste, the cursor.
 RESTORE = (
@@ -112,7 +125,9 @@ class Limits:
     per_address: int = 8  # connections from one address
     login_grace: float = 30.0  # seconds to log in, and then to open the terminal
     idle: float = 1800.0  # seconds without a key before an app is ended
-    app_memory: int = 512 << 20  # bytes of address space an app may map (its peak: 255 MB at 500x200)
+    app_memory: int = 512 << 20  # bytes of address space a process of apps may map (a worker: all its apps)
+    workers: int = os.cpu_count() or 1  # worker processes the apps are spread over at least (a core each)
+    per_worker: int = 24  # apps a worker holds at most (a full garbage collection stops them all)
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -147,6 +162,18 @@ def terminal_type(term: object) -> str:
     return DEFAULT_TERM
 
 
+def client_locale(env: object) -> str:
+    """The locale the client's SSH sent (``LC_ALL``, else ``LANG``: ssh's
+    usual ``SendEnv LANG LC_*``) if it is a plain locale name, else ""."""
+    if not isinstance(env, Mapping):
+        return ""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if isinstance(value, str) and LOCALE.fullmatch(value):
+            return value
+    return ""
+
+
 def shown(text: object, limit: int = 40) -> str:
     """Anything a client sent, fit for the log: printable, and short."""
     return printable(str(text))[:limit]
@@ -157,20 +184,28 @@ def shown(text: object, limit: int = 40) -> str:
 
 class _PtyApp:
     """The app in a child process on a pty: the master end non-blocking.
-    ``Terminal`` reads and writes ``fd`` as the loop says it can."""
+    ``Terminal`` reads and writes ``fd`` as the loop says it can. (The
+    design before workers, kept to serve another program, ``Serve(app=...)``,
+    and to be measured against them: ``bench/serve_designs.py``.)"""
 
-    def __init__(self) -> None:
+    def __init__(self, argv: list[str], base_env: dict[str, str]) -> None:
+        self.argv, self.base_env = argv, base_env
         self.fd = -1
         self.process: asyncio.subprocess.Process | None = None
 
-    async def start(self, argv: list[str], env: dict[str, str], width: int, height: int) -> None:
+    async def start(self, env: dict[str, str], width: int, height: int) -> None:
         """Start it; on any failure everything opened here is closed again."""
         master, slave = os.openpty()
         try:
             _set_size(slave, width, height)
             os.set_blocking(master, False)
             self.process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+                *self.argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env={**self.base_env, **env},
+                start_new_session=True,
             )
         except BaseException:
             os.close(master)
@@ -186,6 +221,10 @@ class _PtyApp:
     @property
     def running(self) -> bool:
         return self.process is not None and self.process.returncode is None
+
+    async def wait(self) -> int:
+        assert self.process is not None
+        return await self.process.wait()
 
     def resize(self, width: int, height: int) -> None:
         if self.fd >= 0:
@@ -219,7 +258,8 @@ class Terminal(asyncssh.SSHServerSession):
         self.term: str | None = None  # None: no pty was asked for
         self.size = (80, 24)
         self.command: str | None = None
-        self.app = _PtyApp()
+        self.locale = ""  # the client's, if it sent one (LANG, LC_ALL): for the app to speak it
+        self.app = serve.new_app()
         self.keys_in = bytearray()  # keys the app has not read yet
         self.paused = False  # not reading the channel: the app is behind
         self.behind = False  # paused since the app last caught up (for one log line each way)
@@ -261,6 +301,7 @@ class Terminal(asyncssh.SSHServerSession):
         return False  # no sftp, no anything
 
     def session_started(self) -> None:
+        self.locale = client_locale(self.chan.get_environment() if self.chan is not None else {})
         if self.command is not None or self.term is None:
             self._refuse("Garito is played in a terminal: connect with ssh -t, no command.")
             return
@@ -328,21 +369,15 @@ class Terminal(asyncssh.SSHServerSession):
             try:
                 home = home_for(self.serve.home, user)
                 home.mkdir(mode=0o700, parents=True, exist_ok=True)
-                env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
-                env.update(
+                env = self.serve.session_env(
                     TERM=self.term or DEFAULT_TERM,
-                    COLORTERM="truecolor",
                     GARITO_HOME=str(home),
                     GARITO_PLAYER=user,
                     GARITO_TABLES=self.serve.tables_path,
                     GARITO_TABLES_TOKEN=token,
-                    MALLOC_ARENA_MAX="2",  # threads' malloc arenas count against the address space
-                    **{
-                        child_setup.SERVER: str(os.getpid()),
-                        child_setup.MEMORY: str(self.serve.limits.app_memory),
-                    },
+                    GARITO_LOCALE=self.locale,
                 )
-                await self.app.start(self.serve.argv, env, *self.size)
+                await self.app.start(env, *self.size)
             except Exception as e:  # too many open files, no memory, a full disk: this session only
                 log.warning("%s: the app could not start: %s", self.who, e)
                 self._refuse("Garito could not start here just now. Try again in a while.")
@@ -353,8 +388,8 @@ class Terminal(asyncssh.SSHServerSession):
             self._start_reading_app()
             self._feed()
             self._later(self.serve.limits.idle, self._check_idle)
-            assert self.app.process is not None
-            status = await self.app.process.wait()
+            status = await self.app.wait()
+            self.ending = self.ending or getattr(self.app, "why", "")  # a worker's own reason
         finally:
             self.serve.tables.dismiss(token)
             self._stop_reading_app()
@@ -618,6 +653,7 @@ class Serve:
         authorized_keys: str | None = None,
         guests: bool = False,
         app: list[str] | None = None,
+        design: str = "workers",
         **limits,
     ) -> None:
         self.home = home
@@ -625,6 +661,11 @@ class Serve:
         self.keys = KeyBook(authorized_keys) if authorized_keys and not guests else None
         self.limits = Limits(**limits)
         self.argv = CHILD + list(app or ())
+        # Another program (tests, benches) is served on a pty of its own.
+        self.design = "pty" if app else design
+        if self.design not in DESIGNS:
+            raise ValueError(f"design: one of {', '.join(DESIGNS)}")
+        self.pool: Pool | None = None
         self.connections: set[_Connection] = set()
         self.by_address: dict[str, int] = {}
         self.terminals: set[Terminal] = set()
@@ -632,6 +673,43 @@ class Serve:
         self.tables = TableServer(tokens=True, keep=self._keep)
         self._folder = ""
         self.tables_path = ""
+
+    # -------------------------------------------------- apps
+
+    def _process_env(self) -> dict[str, str]:
+        """What every app process gets: the server's path, language and
+        Python path, and the set-up ``child`` reads."""
+        env = {k: v for k, v in os.environ.items() if k in PASSED}
+        env.update(
+            COLORTERM="truecolor",
+            TERM=DEFAULT_TERM,
+            MALLOC_ARENA_MAX="2",  # threads' malloc arenas count against the address space
+            **{child_setup.SERVER: str(os.getpid()), child_setup.MEMORY: str(self.limits.app_memory)},
+        )
+        return env
+
+    def session_env(self, **env: str) -> dict[str, str]:
+        """One player's own environment (``store.environ``): their home,
+        name, tables, terminal and locale; the computer's pace if the
+        server was given one."""
+        if os.environ.get("GARITO_BOT_DELAY"):
+            env.setdefault("GARITO_BOT_DELAY", os.environ["GARITO_BOT_DELAY"])
+        return {k: v for k, v in env.items() if v}
+
+    def new_app(self):
+        if self.design == "pty":
+            return _PtyApp(self.argv, self._process_env())
+        if self.pool is None:
+            self.pool = Pool(
+                WORKER,
+                self._process_env(),
+                workers=self.limits.workers,
+                per_worker=self.limits.per_worker,
+                players=self.limits.max_players,
+                memory=self.limits.app_memory,
+                fork=self.design == "fork",
+            )
+        return WorkerApp(self.pool)
 
     # -------------------------------------------------- places
 
@@ -724,6 +802,8 @@ class Serve:
             t.end(why)
         if terminals:
             await asyncio.wait([t.finished for t in terminals], timeout=KILL_AFTER + 2)
+        if self.pool is not None:
+            await self.pool.close()
         closing = [c.conn for c in self.connections if c.conn is not None]
         for conn in closing:
             conn.close()
@@ -733,22 +813,6 @@ class Serve:
             await self.server.wait_closed()
         if self._folder:
             shutil.rmtree(self._folder, ignore_errors=True)
-
-
-class PrintableLog(logging.Formatter):
-    """Every log line as text, asyncssh's included (it names the user
-    logging in): nothing a client sent can move an operator's cursor,
-    recolour the terminal, or forge a line of its own with a newline."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        record.msg, record.args = printable(record.getMessage()), ()
-        return super().format(record)
-
-
-def log_to_stderr() -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(PrintableLog("%(asctime)s %(name)s %(message)s"))
-    logging.basicConfig(level=logging.INFO, handlers=[handler])
 
 
 def _count(n: int, what: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from garito.core.checks import is_whole
 from garito.core.names import clean
 
+from . import environ
 from .atomic import write_atomic
 from .jsonfile import DROP, read_object
 from .paths import config_dir
@@ -29,20 +30,18 @@ def _check(game: str, names: Any) -> Any:
     return {n: v for n, v in names.items() if is_whole(v) and abs(v) <= LARGEST and clean(n) == n}
 
 
-_problem = ""
-
-
 def load() -> dict[str, dict[str, int]]:
-    global _problem
     data, problem = read_object(_path(), _check, "The best scores (bests.json)")
-    _problem = _problem or problem
+    run = environ.notes()  # this player's run (a worker under garito serve hosts many)
+    run["bests-problem"] = run.get("bests-problem") or problem  # told once, by take_problem
     return data
 
 
 def take_problem() -> str:
     """What reading the best scores set aside in this run ("" if nothing), once."""
-    global _problem
-    problem, _problem = _problem, ""
+    run = environ.notes()
+    problem = str(run.get("bests-problem") or "")
+    run["bests-problem"] = ""
     return problem
 
 

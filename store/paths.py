@@ -2,16 +2,19 @@
 
 ``platformdirs.user_config_path("garito")`` by default; ``GARITO_HOME``
 moves everything elsewhere (tests, portable installs, several profiles).
+Under ``garito serve`` it is each player's own home: read from the
+player's scope (``environ``), not the process's environment.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from . import environ
 
 
 def config_dir() -> Path:
-    home = os.environ.get("GARITO_HOME")
+    home = environ.get("GARITO_HOME")
     if home:
         return Path(home)
     import platformdirs
@@ -25,7 +28,7 @@ def saves_dir() -> Path:
 
 def data_dir() -> Path:
     """Where the history lives: ``GARITO_HOME`` too when it is set."""
-    home = os.environ.get("GARITO_HOME")
+    home = environ.get("GARITO_HOME")
     if home:
         return Path(home)
     import platformdirs

@@ -9,12 +9,12 @@ JSON object, or holds a value of the wrong type, is set aside and said once
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 from garito.core.i18n import LANGUAGES
 from garito.core.names import clean
 
+from . import environ
 from .atomic import write_atomic
 from .jsonfile import DROP, read_object
 from .paths import config_dir
@@ -43,20 +43,18 @@ def _check(key: str, value: Any) -> Any:
     return value  # not this version's: kept as it is
 
 
-_problem = ""  # what the first read of this run set aside, told once
-
-
 def load() -> dict:
-    global _problem
     data, problem = read_object(_path(), _check, "Your settings (settings.json)")
-    _problem = _problem or problem
+    run = environ.notes()  # this player's run (a worker under garito serve hosts many)
+    run["settings-problem"] = run.get("settings-problem") or problem  # told once, by take_problem
     return data
 
 
 def take_problem() -> str:
     """What reading the settings set aside in this run ("" if nothing), once."""
-    global _problem
-    problem, _problem = _problem, ""
+    run = environ.notes()
+    problem = str(run.get("settings-problem") or "")
+    run["settings-problem"] = ""
     return problem
 
 
@@ -77,10 +75,10 @@ def player() -> str:
     passes (the SSH user name); else "Player 1"."""
     name = load().get("player")
     if not (isinstance(name, str) and name.strip()):
-        name = clean(os.environ.get("GARITO_PLAYER", ""))
+        name = clean(environ.get("GARITO_PLAYER", ""))
     return name.strip()[:12] or DEFAULT_PLAYER
 
 
 def player_known() -> bool:
     """Whether the name is known (the first start asks it otherwise)."""
-    return isinstance(load().get("player"), str) or bool(os.environ.get("GARITO_PLAYER", "").strip())
+    return isinstance(load().get("player"), str) or bool(environ.get("GARITO_PLAYER", "").strip())

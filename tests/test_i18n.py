@@ -5,6 +5,7 @@ and the CLI speak it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import gettext
 import json
@@ -149,6 +150,35 @@ def test_each_session_speaks_its_own_language():
     assert i18n.language() == "en"  # the process's own, untouched by the sessions
     with pytest.raises(ValueError):
         i18n.use("fr")
+
+
+def test_a_language_chosen_in_one_task_of_a_session_is_spoken_by_all_its_tasks():
+    async def session(start, then):
+        i18n.use(start)
+        # A task started before the choice (as a screen's message pump is)
+        # speaks the language chosen after it in another task.
+        seen = asyncio.Event()
+        chosen = asyncio.Event()
+
+        async def pump():
+            seen.set()
+            await chosen.wait()
+            return i18n._("Quit")
+
+        listening = asyncio.create_task(pump())
+        await seen.wait()
+        await asyncio.create_task(asyncio.to_thread(lambda: None))
+        i18n.choose(then)
+        chosen.set()
+        return await listening
+
+    async def both():
+        ana = asyncio.create_task(session("es", "gl"), context=contextvars.copy_context())
+        bea = asyncio.create_task(session("en", "es"), context=contextvars.copy_context())
+        return await ana, await bea
+
+    assert asyncio.run(both()) == ("Saír", "Salir")
+    assert i18n.language() == "en"  # nobody's choice became the process's
 
 
 def test_a_bad_lang_is_one_line_and_status_2(capsys):

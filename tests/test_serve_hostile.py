@@ -152,7 +152,7 @@ async def test_a_paste_flood_holds_up_nobody_else(tmp_path, caplog):
 @sync
 async def test_a_connection_flood_holds_at_max_connections(tmp_path, caplog):
     caplog.set_level(logging.INFO, "garito.serve")
-    server, port = await started(tmp_path, max_connections=10, per_address=100, login_grace=2)
+    server, port = await started(tmp_path, max_connections=10, per_address=100, login_grace=6)
     flooded, flood_port = await started(tmp_path / "flood", max_connections=10, per_address=100)
     graced = server
     try:

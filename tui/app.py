@@ -8,8 +8,6 @@ first frame costs little more than Textual itself.
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -26,6 +24,7 @@ from textual.screen import Screen
 from garito.core import i18n
 from garito.core.i18n import N_, _, ngettext
 from garito.core.match import Match
+from garito.store import environ
 from garito.widgets.glyphs import ascii_cells, to_ascii
 
 from . import THEMES
@@ -44,7 +43,7 @@ class AsciiFilter(LineFilter):
 
 
 def _env_flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+    return (environ.get(name) or "").strip().lower() not in ("", "0", "false", "no")
 
 
 class GarApp(App[None]):
@@ -71,11 +70,11 @@ class GarApp(App[None]):
         self.ascii_only = _env_flag("GARITO_ASCII") if ascii_only is None else ascii_only
         if bot_delay is None:
             try:
-                bot_delay = float(os.environ.get("GARITO_BOT_DELAY", "0.7"))
+                bot_delay = float(environ.get("GARITO_BOT_DELAY") or "0.7")
             except ValueError:
                 bot_delay = 0.7
         self.bot_delay = max(0.0, bot_delay)
-        wanted = theme or os.environ.get("TEXTUAL_THEME") or prefs.get("theme") or DEFAULT_THEME
+        wanted = theme or environ.get("TEXTUAL_THEME") or prefs.get("theme") or DEFAULT_THEME
         self._wanted_theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         # Only a theme chosen in the app (ctrl+t, the palette) is remembered:
         # --theme and TEXTUAL_THEME are for this run.
@@ -233,7 +232,7 @@ class GarApp(App[None]):
         (chosen on the menu, where nothing else is on view to redraw)."""
         from garito.store import settings
 
-        i18n.set_default(language)
+        i18n.choose(language)
         settings.update(language=language)
         if isinstance(self.screen, MenuScreen):
             self.screen.relabel()
@@ -254,12 +253,15 @@ class GarApp(App[None]):
     def _print_error_renderables(self) -> None:
         if self.crash_log is not None and self._exit_renderables:
             # one plain line, unwrapped, after the terminal is given back
+            # (the error console: a terminal's stderr, or a served player's own screen)
             self._exit_renderables.clear()
-            print(
+            self.error_console.print(
                 _("garito: the app stopped on an error; what happened is in {path}").format(
                     path=self.crash_log
                 ),
-                file=sys.stderr,
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
             )
         super()._print_error_renderables()
 

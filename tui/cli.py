@@ -188,7 +188,30 @@ def build_parser() -> argparse.ArgumentParser:
         type=_count,
         default=512,
         metavar="MB",
-        help=_("address space each game may use; past it, that game alone fails (default 512)"),
+        help=_(
+            "address space each worker (a process of up to 24 games) may map; past it, that worker "
+            "fails and its players are let go (default 512)"
+        ),
+    )
+    limits.add_argument(
+        "--workers",
+        type=_count,
+        metavar="N",
+        help=_("processes the games are shared among (default: one per core)"),
+    )
+    limits.add_argument(
+        "--per-worker",
+        type=_count,
+        default=24,
+        metavar="N",
+        help=_(
+            "games one worker holds at most; fewer make a full garbage collection, which stops a "
+            "worker's games, shorter (default 24)"
+        ),
+    )
+    # How the games are hosted, for bench/serve_designs.py to measure the others.
+    serve.add_argument(
+        "--design", choices=("workers", "fork", "pty"), default="workers", help=argparse.SUPPRESS
     )
     replay = sub.add_parser(
         "replay", help=_("step through a game record, move by move"), description=_("Replay a game record.")
@@ -241,22 +264,33 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _can_serve() -> None:
-    """UsageError unless this machine and install can run ``garito serve``:
-    a POSIX system (each player's game runs in a pseudo-terminal) with the
-    ``serve`` extra installed (the SSH server's libraries)."""
+def _can_serve(design: str) -> str:
+    """The design ``garito serve`` can run here, or UsageError: a POSIX
+    system and the ``serve`` extra installed (the SSH server's libraries).
+    The workers take each player's terminal over Unix sequenced-packet
+    sockets; a system without them (macOS) runs each game in a process of
+    its own on a pseudo-terminal instead."""
     import importlib.util
     import os
+    import socket
 
-    if os.name != "posix" or importlib.util.find_spec("pty") is None:
-        raise UsageError(
-            _(
-                "garito serve needs a POSIX system (Linux, macOS, a BSD): "
-                "it gives each player a pseudo-terminal"
-            )
-        )
+    if os.name != "posix":
+        raise UsageError(_("garito serve needs a POSIX system (Linux, a BSD, macOS)"))
     if importlib.util.find_spec("asyncssh") is None:
         raise UsageError(_("garito serve needs the SSH server's libraries: pip install 'garito[serve]'"))
+    if design != "pty":
+        try:
+            a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        except (AttributeError, OSError):
+            design = "pty"
+        else:
+            a.close()
+            b.close()
+    if design == "pty" and importlib.util.find_spec("pty") is None:
+        raise UsageError(
+            _("garito serve needs Unix sequenced-packet sockets or pseudo-terminals: this system has neither")
+        )
+    return design
 
 
 def serve(args) -> int:
@@ -264,7 +298,7 @@ def serve(args) -> int:
     interrupted."""
     import asyncio
 
-    _can_serve()
+    design = _can_serve(args.design)
     if not args.guests and not args.authorized_keys:
         raise UsageError(_("give --authorized-keys PATH, or --guests to let anyone in"))
     if args.guests and args.authorized_keys:
@@ -295,6 +329,9 @@ def serve(args) -> int:
                 login_grace=float(args.login_grace),
                 idle=float(args.idle_timeout),
                 app_memory=args.app_memory << 20,
+                design=design,
+                per_worker=args.per_worker,
+                **({"workers": args.workers} if args.workers else {}),
             )
         )
     except KeyboardInterrupt:
@@ -438,7 +475,6 @@ def _language(argv: list[str]) -> str:
     (the settings); else the locale's (LC_ALL, LC_MESSAGES, LANG: over
     SSH, the client's); else English. UsageError for a --lang Garito does
     not speak."""
-    from garito.core import i18n
 
     for i, arg in enumerate(argv):
         if arg == "--":
@@ -452,13 +488,21 @@ def _language(argv: list[str]) -> str:
                     )
                 )
             return value
-    from garito.store import settings
+    return players_language()
+
+
+def players_language() -> str:
+    """The language the player chose in the app (their settings), else their
+    locale's (under ``garito serve`` the one their SSH client sent), else
+    English."""
+    from garito.core import i18n
+    from garito.store import environ, settings
 
     try:
         chosen = settings.load().get("language")
     except Exception:  # a preference: where the settings cannot be read, the locale decides
         chosen = None
-    return chosen or i18n.from_environ() or i18n.ENGLISH
+    return chosen or i18n.from_locale(environ.locale()) or i18n.ENGLISH
 
 
 def main(argv: list[str] | None = None) -> int:

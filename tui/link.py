@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from garito.core.match import Match
 from garito.server.messages import ClientMessage, Hello, ServerMessage, StateUpdate, server_message
+from garito.store import environ
 
 ENV = "GARITO_TABLES"
 LIMIT = 1 << 24  # a long match's state is a long line
@@ -28,7 +28,7 @@ LIMIT = 1 << 24  # a long match's state is a long line
 
 def tables_socket() -> str | None:
     """Where this app's shared tables are, if it was started by a server."""
-    return os.environ.get(ENV) or None
+    return environ.get(ENV) or None
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ the first time one comes.
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -41,6 +40,7 @@ from garito.server.messages import (
     Watch,
     Welcome,
 )
+from garito.store import environ
 from garito.widgets.keybar import KeyBar
 
 from ..link import Link, Seating, tables_socket
@@ -108,7 +108,7 @@ class LobbyScreen(Screen[None]):
         if not self.path:
             self.status = "No table server: shared tables are played over `garito serve`."
             return
-        hello = Hello(settings.player(), os.environ.get("GARITO_TABLES_TOKEN"))
+        hello = Hello(settings.player(), environ.get("GARITO_TABLES_TOKEN"))
         self._link_task = asyncio.create_task(self.link.run(self.path, hello))
 
     def on_unmount(self) -> None:

@@ -1,0 +1,465 @@
+"""``garito serve``'s workers: many players' apps in one process, each with
+its own home, name and notes, its own bounds, and its own end. Over real
+SSH on loopback where a player's view is the point; the pieces (the
+scopes, the driver's queue, a session's share of the CPU) directly.
+Bounded, and no timing is asserted."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+
+from garito.server import driver as socket_driver
+from garito.server.homes import home_for
+from garito.server.worker import CPU_OVER, CPU_SHARE, CPU_WINDOW, Session, SessionThreads
+from garito.store import environ, paths, settings
+
+from .helpers import sync
+from .test_serve_hostile import MENU, TIMEOUT, Client, alive, started, terminal_of, until
+
+GAME = "Gemelos \u2014".encode()
+
+
+# ---------------------------------------------------------------- one worker, several players
+
+
+@sync
+async def test_players_sharing_a_worker_each_keep_to_their_own_home_and_notes(tmp_path):
+    server, port = await started(tmp_path, workers=1)
+    root = tmp_path / "serve"
+    ana_home = home_for(root, "ana")
+    ana_home.mkdir(parents=True)
+    (ana_home / "settings.json").write_text("[1, 2")  # damaged: set aside, and told to her alone
+    try:
+        ana = await (await Client.connect(port, "ana")).play()
+        bea = await (await Client.connect(port, "bea")).play()
+        for c in (ana, bea):
+            await c.wait(MENU)
+        assert terminal_of(server, "ana").app.pid == terminal_of(server, "bea").app.pid  # one worker
+        await ana.wait(b"Set aside")
+        for c in (ana, bea):
+            await asyncio.sleep(0.5)
+            c.process.stdin.write(b"\r")  # Gemelos: the dialog, with the player's own name in seat 1
+        at_ana, at_bea = await ana.wait(b"New game"), await bea.wait(b"New game")
+        await ana.wait(b"ana", at_ana - 2000)
+        await bea.wait(b"bea", at_bea - 2000)
+        for c in (ana, bea):
+            await asyncio.sleep(0.5)
+            c.process.stdin.write(b"\r")
+            await c.wait(GAME)
+        await until(lambda: (ana_home / "saves" / "gemelos.json").is_file())
+        await until(lambda: (home_for(root, "bea") / "saves" / "gemelos.json").is_file())
+        assert b"Set aside" not in bea.seen
+        assert json.loads((ana_home / "saves" / "gemelos.json").read_text())["seats"][0]["name"] == "ana"
+        for c in (ana, bea):
+            await c.close()
+    finally:
+        await server.close()
+
+
+@sync
+async def test_the_locale_a_client_sends_is_kept_for_its_app_and_spoken_there(tmp_path):
+    server, port = await started(tmp_path, workers=1)
+    try:
+        ana = await (await Client.connect(port, "ana")).play(env={"LANG": "es_ES.UTF-8"})
+        bea = await (await Client.connect(port, "bea")).play(env={"LC_ALL": "../../x\x1b[2J"})
+        cai = await (await Client.connect(port, "cai")).play(env={"LANG": "gl_ES.UTF-8"})
+        # One worker, three languages: each player's menu in their own.
+        await ana.wait(b"un garito de dados y cartas")
+        await bea.wait(MENU)
+        await cai.wait(b"un garito de dados e cartas")
+        assert terminal_of(server, "ana").app.pid == terminal_of(server, "cai").app.pid
+        assert b"Salir" in ana.seen and "Saír".encode() in cai.seen and b"Quit" in bea.seen
+        assert terminal_of(server, "ana").locale == "es_ES.UTF-8"
+        assert terminal_of(server, "bea").locale == ""
+        for c in (ana, bea, cai):
+            await c.close()
+    finally:
+        await server.close()
+
+    scope = environ.Scope({"GARITO_LOCALE": "es_ES.UTF-8", "LANG": "C.UTF-8"})
+    import contextvars
+
+    context = contextvars.copy_context()
+    context.run(environ.enter, scope)
+    assert context.run(environ.locale) == "es_ES.UTF-8"  # what the app reads, per player
+
+
+@sync
+async def test_a_worker_that_dies_lets_its_players_go_and_the_next_one_gets_another(tmp_path):
+    server, port = await started(tmp_path, workers=1)
+    try:
+        ana = await (await Client.connect(port, "ana")).play()
+        await ana.wait(MENU)
+        pid = terminal_of(server, "ana").app.pid
+        os.kill(pid, signal.SIGKILL)  # as the kernel's OOM killer, or a crash in C, would
+        await asyncio.wait_for(ana.process.wait_closed(), TIMEOUT)
+        assert ana.process.exit_status == 1 and b"worker for this game stopped" in ana.seen
+        await until(lambda: not server.terminals)
+        bea = await (await Client.connect(port, "bea")).play()
+        await bea.wait(MENU)
+        assert terminal_of(server, "bea").app.pid != pid
+        await ana.close()
+        await bea.close()
+        await until(lambda: not alive(pid))
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_worker_stuck_in_a_loop_is_killed_by_the_watchdog(tmp_path, monkeypatch):
+    from garito.server import pool
+
+    monkeypatch.setattr(pool, "WATCHDOG", 4.0)
+    server, port = await started(tmp_path, workers=1)
+    try:
+        ana = await (await Client.connect(port, "ana")).play()
+        await ana.wait(MENU)
+        pid = terminal_of(server, "ana").app.pid
+        os.kill(pid, signal.SIGSTOP)  # as an app stuck in a loop would hold its worker's loop
+        await asyncio.wait_for(ana.process.wait_closed(), TIMEOUT)  # unheard: killed, she is let go
+        assert ana.process.exit_status == 1 and b"worker for this game stopped" in ana.seen
+        await until(lambda: not alive(pid))
+        bea = await (await Client.connect(port, "bea")).play()
+        await bea.wait(MENU)
+        for c in (ana, bea):
+            await c.close()
+    finally:
+        await server.close()
+
+
+def _sockets_of(pid: int) -> dict[int, str]:
+    """Every socket ``pid`` holds: inode -> its local address ("" for an
+    unnamed Unix socket, else the address it is bound to)."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(int(target[8:-1]))
+    found = {}
+    with open("/proc/net/unix") as f:
+        next(f)
+        for line in f:
+            fields = line.split()
+            if int(fields[6]) in inodes:
+                found[int(fields[6])] = fields[7] if len(fields) > 7 else ""
+    for table in ("tcp", "tcp6", "udp", "udp6"):
+        try:
+            with open(f"/proc/net/{table}") as f:
+                next(f)
+                for line in f:
+                    fields = line.split()
+                    if int(fields[9]) in inodes:
+                        found[int(fields[9])] = f"{table} {fields[1]}"
+        except FileNotFoundError:
+            pass
+    return found
+
+
+@sync
+async def test_a_worker_holds_no_address_and_its_line_survives_garbage(tmp_path):
+    """A worker faces no network: its line to the server and every player's
+    terminal are unnamed Unix socket pairs (nothing another process could
+    connect to, on any address). And what comes over its line that it
+    cannot read (not JSON, wrong types, descriptors with a message it cannot
+    take) is set aside, the descriptors closed: the worker and its player
+    play on."""
+    server, port = await started(tmp_path, workers=1)
+    try:
+        ana = await (await Client.connect(port, "ana")).play()
+        await ana.wait(MENU)
+        w = terminal_of(server, "ana").app.worker
+        sockets = _sockets_of(w.pid)
+        assert sockets and all(address == "" for address in sockets.values()), sockets
+        fds = len(os.listdir(f"/proc/{w.pid}/fd"))
+        garbage = [
+            b"not json",
+            b"[1, 2]",
+            b'"start"',
+            b'{"op": 5}',
+            b'{"op": "resize", "id": "x"}',
+            b'{"op": "start", "id": "x", "size": 5, "env": 1}',
+            b"{" * 5000,
+            b"\xff" * 100,
+        ]
+        for data in garbage:
+            w.sock.send(data)
+        for data in garbage:  # each with a descriptor it must not keep
+            a, b = socket.socketpair()
+            socket.send_fds(w.sock, [data], [b.fileno()])
+            a.close()
+            b.close()
+        await asyncio.sleep(1.0)
+        assert terminal_of(server, "ana").app.worker is w and alive(w.pid)
+        await until(lambda: len(os.listdir(f"/proc/{w.pid}/fd")) <= fds)
+        at = len(ana.seen)
+        ana.process.stdin.write(b"\x1b[B")  # she still plays: the menu answers her key
+        await until(lambda: len(ana.seen) > at)
+        await ana.close()
+    finally:
+        await server.close()
+
+
+# ---------------------------------------------------------------- an app that fails
+
+CRASH = textwrap.dedent(
+    """
+    import asyncio, json, os, socket, sys
+    from garito.server import worker
+    worker._prepare()
+    from garito.store import environ
+    from garito.tui.app import GarApp
+
+    mount = GarApp.on_mount
+    def on_mount(self):
+        if environ.get("GARITO_PLAYER") == "crash":
+            raise RuntimeError("a bug in one app")
+        mount(self)
+    GarApp.on_mount = on_mount
+
+    async def main():
+        control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        w = worker.Worker(theirs)
+        running = asyncio.create_task(w.run())
+        ends = {}
+        for sid, name in ((1, "crash"), (2, "fine")):
+            a, b = socket.socketpair()
+            a.setblocking(False)
+            ends[sid] = a
+            env = {"GARITO_HOME": os.path.join(sys.argv[1], name), "GARITO_PLAYER": name}
+            socket.send_fds(control, [json.dumps({"op": "start", "id": sid, "size": [80, 24],
+                                                 "env": env}).encode()], [b.fileno()])
+            b.close()
+        seen, ended = {1: b"", 2: b""}, {}
+        control.setblocking(False)
+        loop = asyncio.get_running_loop()
+        while 1 not in ended or b"parlor" not in seen[2]:
+            await asyncio.sleep(0.05)
+            for sid, a in ends.items():
+                try:
+                    seen[sid] += a.recv(1 << 20)
+                except BlockingIOError:
+                    pass
+            try:
+                m = json.loads(control.recv(1 << 16))
+                if m["op"] == "ended":
+                    ended[m["id"]] = m["status"]
+            except BlockingIOError:
+                pass
+        ends[2].send(b"\\x1b[B")  # the other one still answers its keys
+        before = len(seen[2])
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            try:
+                seen[2] += ends[2].recv(1 << 20)
+            except BlockingIOError:
+                pass
+            if len(seen[2]) > before:
+                break
+        crashes = os.path.join(sys.argv[1], "crash", "crashes")
+        said = "stopped on an error; what happened is in " + crashes in seen[1].decode(errors="replace")
+        print(json.dumps({"ended": ended, "said": said,
+                          "kept": any("a bug in one app" in open(os.path.join(d, f)).read()
+                                      for d, _, fs in os.walk(os.path.join(sys.argv[1], "crash")) for f in fs
+                                      if f.startswith("crash-")),
+                          "other_answers": len(seen[2]) > before, "sessions": sorted(w.sessions)}),
+              file=sys.__stdout__, flush=True)
+        os._exit(0)
+
+    asyncio.run(main())
+    """
+)
+
+
+def test_an_app_that_fails_ends_alone_and_its_player_is_shown_why(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-c", CRASH, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["ended"] == {"1": 1}  # the failing app alone, status 1
+    assert result["said"]  # its player sees the line a terminal of their own would show
+    assert result["kept"]  # and the traceback is kept in their own home
+    assert result["other_answers"] and result["sessions"] == [2]
+
+
+# ---------------------------------------------------------------- the pieces
+
+
+def test_each_session_reads_its_own_scope_and_the_process_its_environment(tmp_path, monkeypatch):
+    import contextvars
+
+    monkeypatch.setenv("GARITO_HOME", str(tmp_path / "local"))
+    assert paths.config_dir() == tmp_path / "local"  # local use: the environment, as before
+    homes = {}
+    for name in ("ana", "bea"):
+        context = contextvars.copy_context()
+        scope = environ.Scope({"GARITO_HOME": str(tmp_path / name), "GARITO_PLAYER": name})
+        context.run(environ.enter, scope)
+        homes[name] = context.run(lambda: (paths.config_dir(), settings.player(), environ.get("PATH")))
+    assert homes["ana"] == (tmp_path / "ana", "ana", None)  # nothing leaks in from the worker's own
+    assert homes["bea"] == (tmp_path / "bea", "bea", None)
+    assert paths.config_dir() == tmp_path / "local"
+
+
+def test_a_thread_worker_runs_in_the_scope_of_the_session_that_started_it(tmp_path):
+    import contextvars
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(SessionThreads(4))
+        context = contextvars.copy_context()
+        context.run(environ.enter, environ.Scope({"GARITO_HOME": str(tmp_path / "ana")}))
+
+        async def in_session():
+            return await loop.run_in_executor(None, paths.config_dir)
+
+        return await loop.create_task(in_session(), context=context)
+
+    assert asyncio.run(main()) == tmp_path / "ana"
+
+
+class _Driver:
+    def __init__(self):
+        self.paused = 0
+        self.resized = []
+
+    def pause_input(self):
+        self.paused += 1
+
+    def resume_input(self):
+        self.paused -= 1
+
+    def resize(self, width, height):
+        self.resized.append((width, height))
+
+
+class _Worker:
+    def ended(self, session, status):
+        pass
+
+
+def test_a_session_over_its_share_of_the_cpu_waits_and_then_is_ended():
+    session = Session(_Worker(), 1, -1, (80, 24), {})
+    session.driver = _Driver()
+    hung = []
+    session.hang_up = lambda: hung.append(True)
+    t = 0.0
+    for _ in range(int(CPU_WINDOW)):  # within its share: nothing happens
+        t += 1
+        session.cpu += CPU_SHARE / 2
+        session.check_share(t)
+    assert session.over_since is None and session.driver.paused == 0
+    for _ in range(int(CPU_WINDOW)):  # a core's worth of work, second after second
+        t += 1
+        session.cpu += 1.0
+        session.check_share(t)
+    assert session.over_since is not None and session.driver.paused == 1  # its input waits
+    session.resize(120, 40)
+    assert session.driver.resized == []  # so do its resizes
+    while not hung and t < 10 * CPU_OVER:
+        t += 1
+        session.cpu += 1.0
+        session.check_share(t)
+    assert hung and "more than its share" in session.why  # still over, long after: ended
+
+    calm = Session(_Worker(), 2, -1, (80, 24), {})
+    calm.driver = _Driver()
+    for _ in range(int(CPU_WINDOW)):
+        t += 1
+        calm.cpu += 1.0
+        calm.check_share(t)
+    calm.resize(100, 30)
+    for _ in range(3 * int(CPU_WINDOW)):  # back under: its input and the last size come
+        t += 1
+        calm.check_share(t)
+    assert calm.over_since is None and calm.driver.paused == 0 and calm.driver.resized == [(100, 30)]
+
+
+@sync
+async def test_screen_the_socket_does_not_take_is_dropped_and_drawn_again_later():
+    posted = []
+
+    class App:
+        _running = True
+
+        def post_message(self, message):
+            posted.append(message)
+
+    class Channel:
+        drained = 0
+
+        def __init__(self, fd):
+            self.fd = fd
+
+        def attach(self, driver):
+            pass
+
+        def output_drained(self):
+            Channel.drained += 1
+
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        d = socket_driver.SocketDriver(App(), channel=Channel(writer.fileno()), size=(80, 24))
+        frame = "x" * 20_000
+        for _ in range(200):  # 4 MB of screen nobody reads
+            d.write(frame)
+            d.flush()
+            assert d.queued <= socket_driver.QUEUE_MAX + len(frame)
+        reader.setblocking(False)
+        for _ in range(200):  # the reader comes back and takes it all
+            await asyncio.sleep(0.01)
+            try:
+                while reader.recv(1 << 20):
+                    pass
+            except BlockingIOError:
+                pass
+            if not d.queued:
+                break
+        assert not d.queued and Channel.drained
+        assert any(type(m).__name__ == "Resize" for m in posted)  # the whole screen again
+    finally:
+        reader.close()
+        writer.close()
+
+
+PATCHES = textwrap.dedent(
+    """
+    import json, random, sys
+    from textual.strip import Strip
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual import _compositor
+    divide, crop_extend, arrange = Strip.divide, Strip.crop_extend, _compositor.Compositor._arrange_root
+    from garito.server import worker
+    worker._prepare()
+    rng = random.Random(5)
+    same = True
+    for _ in range(2000):
+        segments = [Segment("ab" * rng.randint(0, 3), Style(bold=rng.random() < 0.5)) for _ in range(3)]
+        strip = Strip(segments)
+        n = strip.cell_length
+        cuts = sorted(rng.randint(0, n + 2) for _ in range(rng.randint(1, 3)))
+        start, end = rng.randint(-1, n + 1), rng.randint(0, n + 2)
+        a, b = Strip.divide(strip, cuts), divide(Strip(segments), cuts)
+        c, d = Strip.crop_extend(strip, start, end, None), crop_extend(Strip(segments), start, end, None)
+        same &= [s.text for s in a] == [s.text for s in b] and c.text == d.text
+        same &= c.cell_length == d.cell_length
+    print(json.dumps({"same": same, "layout": _compositor.Compositor._arrange_root is not arrange,
+                      "divide": Strip.divide is not divide}))
+    """
+)
+
+
+def test_the_workers_textual_fixes_draw_the_same_and_apply_to_the_pinned_textual():
+    out = subprocess.run([sys.executable, "-c", PATCHES], capture_output=True, text=True, timeout=120)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {"same": True, "layout": True, "divide": True}
