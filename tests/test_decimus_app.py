@@ -64,13 +64,15 @@ async def test_a_round_against_the_computer_by_keys():
             "bet 4",
             "see",
         ]
-        settled = [e for e in screen.match.state.events if e.kind in ("fold", "point", "settle")]
-        assert [(e.kind, e.game, e.seat, e.amount) for e in settled] == [
-            ("fold", "maiores", 1, 1),
-            ("point", "un_en_dous", 1, 1),
-            ("point", "par_con_as", 1, 1),
-            ("settle", "menores", 1, 4),
+        settled = [
+            e for e in screen.match.state.events if isinstance(e, (dx.Folded, dx.PointAlone, dx.Settled))
         ]
+        assert settled[:3] == [
+            dx.Folded(1, "maiores", 1),
+            dx.PointAlone(1, "un_en_dous"),
+            dx.PointAlone(1, "par_con_as"),
+        ]
+        assert (settled[3].seat, settled[3].game, settled[3].points) == (1, "menores", 4)
         assert screen.match.state.scores == (1, 6)
         # The table behind the box shows the round that ended, not the next one's dice.
         assert screen.heading.endswith("the showdown")

@@ -1,5 +1,5 @@
-"""Decimus's round and betting (RULES.md §5) through its state machine,
-with recorded dice."""
+"""Decimus's round and betting (the rules page, tui/rules/decimus.md)
+through its state machine, with recorded dice."""
 
 from dataclasses import replace
 
@@ -12,6 +12,8 @@ from garito.core.decimus.game import (
     STAND,
     Action,
     Config,
+    PointAlone,
+    Settled,
     apply,
     legal_actions,
     narrate,
@@ -55,8 +57,8 @@ def test_declarations_and_the_single_point():
     # Un en dous: both have a hand: betting. Then Par con as: only seat 0: 1 point at once.
     s = play(s, "pass", "pass")
     assert s.stage == "roll" or s.round == 2
-    story = [e.kind for e in s.events]
-    assert "point" in story and s.events[story.index("point")].seat == 0
+    alone = [e for e in s.events if isinstance(e, PointAlone)]
+    assert alone and alone[0].seat == 0
 
 
 def test_pass_pass_is_one_point_at_the_showdown():
@@ -65,7 +67,7 @@ def test_pass_pass_is_one_point_at_the_showdown():
     # Maiores (17 v 12) to seat 0; Menores 7 v 7: a tie, to the first player;
     # Un en dous (6 v 4) to seat 1; Par con as: seat 0 alone, 1 point at once.
     assert s.scores == (3, 1) and s.round == 2 and s.first == 1
-    settled = [narrate(e, ("Ana", "Bea")) for e in s.events if e.kind == "settle"]
+    settled = [narrate(e, ("Ana", "Bea")) for e in s.events if isinstance(e, Settled)]
     assert settled == [
         "Maiores: Ana's 6-6-5 = 17 beats Bea's 5-4-3 = 12 (higher); Ana takes 1 point.",
         "Menores: Ana's 1-1-5 = 7 ties Bea's 2-2-3 = 7 (a tie goes to the first player); Ana takes 1 point.",

@@ -35,16 +35,19 @@ def test_points_accounted_views_hidden_and_records_replay(target, seed, picks):
         assert after.scores[0] >= before.scores[0] and after.scores[1] >= before.scores[1]
         scored = [0, 0]
         for e in after.events[len(before.events) :]:
-            if e.kind == "fold":
-                scored[1 - e.seat] += e.amount
-            elif e.kind in ("point", "settle"):
-                scored[e.seat] += e.amount
+            if isinstance(e, dx.Folded):
+                scored[1 - e.seat] += e.points
+            elif isinstance(e, dx.PointAlone):
+                scored[e.seat] += 1
+            elif isinstance(e, dx.Settled):
+                scored[e.seat] += e.points
         assert tuple(b + s for b, s in zip(before.scores, scored)) == after.scores
         if after.stage != "over":
             for seat in (0, 1):
                 v = dx.view(after, seat)
                 assert v.rival_dice is None and v.dice == after.hands[seat]
-                assert after.hands[1 - seat] not in [e.dice for e in v.events if e.kind != "showdown"]
+                # A reroll tells which positions, never the faces.
+                assert after.hands[1 - seat] not in [e.dice for e in v.events if isinstance(e, dx.Rerolled)]
     if dx.is_over(m.state):
         res = dx.result(m.state)
         assert max(res.scores) >= target and res.scores[res.winner] > res.scores[1 - res.winner]

@@ -1,4 +1,4 @@
-"""Decimus hands (RULES.md §5): each game's evaluation on its edge cases,
+"""Decimus hands (the rules page, tui/rules/decimus.md): each game's evaluation on its edge cases,
 and who wins a game, ties going to the first player."""
 
 from itertools import product
@@ -78,9 +78,9 @@ def test_every_hand_is_consistent_with_its_dice():
 
 
 def test_the_showdown_reads_as_english():
-    from garito.core.decimus import Event, narrate
+    from garito.core.decimus import Settled, narrate
 
-    e = Event("settle", seat=1, game="par_con_as", dice=(1, 6, 6, 2, 3) + (1, 5, 5, 2, 3), amount=2)
+    e = Settled(seat=1, game="par_con_as", points=2, won=(1, 6, 6, 2, 3), lost=(1, 5, 5, 2, 3))
     line = narrate(e, ("Ana", "Ramón"))
     assert "Ramón's pair of 6s with an ace beats Ana's pair of 5s with an ace" in line
     assert "'s a pair" not in line

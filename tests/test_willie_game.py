@@ -1,5 +1,5 @@
 """Willie's turn order, closing, the empty pile, rounds and the match
-(RULES.md §6), the computer seats, and properties over whole matches."""
+(the rules page, tui/rules/willie.md), the computer seats, and properties over whole matches."""
 
 from __future__ import annotations
 
@@ -18,6 +18,12 @@ from garito.core.willie import (
     PASS,
     Action,
     Config,
+    Drew,
+    Melded,
+    NoMeld,
+    Passed,
+    PileOut,
+    RoundScored,
     apply,
     arrange,
     bot,
@@ -70,7 +76,7 @@ def test_pass_draws_a_second_and_a_third_card_then_the_turn_ends():
     assert s.turn == seat and s.draws == 2 and len(s.hands[seat]) == size + 1
     s = apply(s, PASS)
     assert s.turn != seat and len(s.hands[seat]) == size + 2
-    assert [e.kind for e in s.events[-4:]] == ["pass", "draw", "no_meld", "draw"]
+    assert [type(e) for e in s.events[-4:]] == [Passed, Drew, NoMeld, Drew]
     assert s.draws == 1  # the next player has drawn
 
 
@@ -91,7 +97,7 @@ def test_a_meld_ends_the_turn_and_is_refused_whole_when_illegal():
     after = apply(s, meld([["2r", "3r", "4r", "K=5r"]]))
     assert after.table == (("2r", "3r", "4r", "K=5r"),)
     assert after.hands[seat] == ("9b",)
-    ev = next(e for e in reversed(after.events) if e.kind == "meld")
+    ev = next(e for e in reversed(after.events) if isinstance(e, Melded))
     assert narrate(ev, NAMES) == f"{NAMES[seat]} melds 2r 3r 4r K (8 points)."
     # 1 point left: the player may close, or go on
     assert after.stage == "close" and legal_actions(after) == [CLOSE, CONTINUE]
@@ -108,10 +114,10 @@ def test_closing_scores_the_round_and_deals_the_next():
     s = _with(s, hands=tuple(hands))
     s = apply(s, meld([["2r", "3r", "4r"]]))
     s = apply(s, CLOSE)
-    score = next(e for e in s.events if e.kind == "score")
-    assert score.values[seat] == 1 and score.values[other] == 9
+    score = next(e for e in s.events if isinstance(e, RoundScored))
+    assert score.score.hand_points[seat] == 1 and score.score.hand_points[other] == 9
     assert s.scores[seat] == 16 and s.scores[other] == 0
-    assert s.round == 2 and s.dealer == (s.events[0].seat + 1) % 2
+    assert s.round == 2 and s.dealer == (s.events[0].dealer + 1) % 2
     assert narrate(score, NAMES).startswith(f"Round to {NAMES[seat]}:")
 
 
@@ -128,7 +134,7 @@ def test_the_empty_pile_gives_everyone_one_more_turn():
     seat = s.turn
     s = _with(s, pile=("7y",), draws=1)  # our first card drawn; one left
     s = apply(s, PASS)  # draws the last card: may still meld on it
-    assert s.events[-1].kind == "pile_out" and s.turn == seat and s.draws == 2
+    assert isinstance(s.events[-1], PileOut) and s.turn == seat and s.draws == 2
     s = apply(s, PASS)  # no card to draw: the turn ends
     assert s.turn == (seat + 1) % 3 and s.last_turns == 3 and s.draws == 0
     for n in (1, 2):
@@ -141,8 +147,8 @@ def test_the_empty_pile_gives_everyone_one_more_turn():
     if s.stage == "close":
         s = apply(s, CONTINUE)
     assert s.round == round_before + 1 or is_over(s)
-    score = [e for e in s.events if e.kind == "score"][-1]
-    assert score.seat == -1  # nobody closed
+    score = [e for e in s.events if isinstance(e, RoundScored)][-1]
+    assert score.score.closer is None  # nobody closed
 
 
 def test_the_match_ends_at_the_target_with_bonuses():
@@ -192,7 +198,7 @@ def test_views_hide_the_other_hands_and_the_pile():
     assert v.hand == s.hands[1] and v.hand_sizes == tuple(len(h) for h in s.hands)
     assert v.pile_count == len(s.pile)
     assert not {"hands", "pile", "rng", "seed"} & set(v.__dataclass_fields__)
-    assert all(not e.cards for e in s.events if e.kind == "draw")
+    assert "cards" not in Drew.__dataclass_fields__  # a draw names no card
 
 
 # ------------------------------------------------------------------ bots

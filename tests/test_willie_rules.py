@@ -1,4 +1,4 @@
-"""Willie's notation, melds, plays and scoring, rule by rule (RULES.md §6)."""
+"""Willie's notation, melds, plays and scoring, rule by rule (the rules page, tui/rules/willie.md)."""
 
 from __future__ import annotations
 

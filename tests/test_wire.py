@@ -88,7 +88,8 @@ def test_willie_masks_the_other_hands_and_the_pile():
     assert mine.hands[1] == ("?",) * len(state.hands[1]) and mine.pile == ("?",) * len(state.pile)
     text = json.dumps(wire.encode(mine))
     # a card shown to all before (melded, or in a hand a round's score showed) may be named
-    shown = {c for e in state.events for c in e.cards + tuple(c for h in e.hands for c in h)}
+    shown = {c for e in state.events if isinstance(e, wx.Melded) for c in e.cards}
+    shown |= {c for e in state.events if isinstance(e, wx.RoundScored) for h in e.hands for c in h}
     secret = [c for c in state.hands[1] if c not in state.hands[0] and c not in shown]
     assert secret and not any(f'"{card}"' in text for card in secret)
 

@@ -19,10 +19,24 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 
 from . import hands
-from .game import DECLARED, FOLD, MAX_RAISE, PASS, SEE, STAND, Action, View, round_events
+from .game import (
+    DECLARED,
+    FOLD,
+    MAX_RAISE,
+    PASS,
+    SEE,
+    STAND,
+    Action,
+    BetPlaced,
+    BettingOpened,
+    Rerolled,
+    View,
+    round_events,
+)
 from .rules import GAMES, hand_value
 
 
@@ -48,24 +62,24 @@ def _bet_action(view: View, raise_by: int) -> Action:
 
 # ------------------------------------------------------------------ classic
 
-_CUM = []
+_CUM: list[float] = []
 _acc = 0.0
 for _p in hands.PRIOR:
     _acc += _p
     _CUM.append(_acc)
 
 
-def _sample(rng: random.Random, n: int = 1000) -> Counter:
+def _sample(rng: random.Random, n: int = 1000) -> Counter[int]:
     """``n`` sampled rival hands, counted by hand number."""
     return Counter(rng.choices(range(len(hands.HANDS)), cum_weights=_CUM, k=n))
 
 
-def _rate(game: str, dice, rivals: Counter, first: bool) -> float:
+def _rate(game: str, dice: Sequence[int], rivals: Counter[int], first: bool) -> float:
     """The share of the sampled rival hands ``dice`` beat in ``game``."""
     values = hands.VALUES[game]
-    hist: Counter = Counter()
+    hist: dict[int | None, float] = {}
     for r, n in rivals.items():
-        hist[values[r]] += n
+        hist[values[r]] = hist.get(values[r], 0.0) + n
     return hands.equity(game, hand_value(game, dice), hist, first)
 
 
@@ -75,7 +89,7 @@ def _classic(view: View, legal: list[Action], rng: random.Random) -> Action:
     if view.stage == "roll":
         rivals = _sample(rng)
 
-        def rate(dice) -> float:
+        def rate(dice: Sequence[int]) -> float:
             return sum(_rate(g, dice, rivals, first) for g in GAMES) / len(GAMES)
 
         fresh = [tuple(rng.randint(1, 6) for _ in range(5)) for _ in range(3)]
@@ -126,23 +140,23 @@ def _strength(game: str, first: bool) -> tuple[float, ...]:
     return tuple(hands.equity(game, v, hist, first) for v in hands.VALUES[game])
 
 
-def rival_range(view: View):
+def rival_range(view: View) -> Sequence[float]:
     """The rival's final hand as a 252-entry distribution: from its public
     reroll counts, then (while betting) its having a hand in the game and
     each bet it made in this game, which makes strong hands likelier."""
     rival = 1 - view.seat
     rival_first = view.first == rival
     events = round_events(view.events)
-    counts = tuple(ev.amount for ev in events if ev.kind == "reroll" and ev.seat == rival)
-    dist = hands.range_after(rival_first, counts)
+    counts = tuple(len(ev.dice) for ev in events if isinstance(ev, Rerolled) and ev.seat == rival)
+    dist: Sequence[float] = hands.range_after(rival_first, counts)
     if view.stage != "bet":
         return dist
     game = view.game
     if game in DECLARED:
         dist = hands.with_hand(game, dist)
     strength = _strength(game, rival_first)
-    opened = max(i for i, ev in enumerate(events) if ev.kind == "game")
-    raises = sum(1 for ev in events[opened:] if ev.kind == "bet" and ev.seat == rival)
+    opened = max(i for i, ev in enumerate(events) if isinstance(ev, BettingOpened))
+    raises = sum(1 for ev in events[opened:] if isinstance(ev, BetPlaced) and ev.seat == rival)
     for _ in range(min(raises, 2)):
         dist = [p * (0.3 + 0.7 / (1 + math.exp(-(s - 0.6) / 0.08))) for p, s in zip(dist, strength)]
     return dist

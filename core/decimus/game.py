@@ -1,4 +1,4 @@
-"""Decimus as a state machine (RULES.md §5).
+"""Decimus as a state machine (the rules page, tui/rules/decimus.md).
 
 A round: both roll five d6 in secret; the first player then the second
 reroll chosen dice at most twice (``reroll 1 3 5``; rerolling nothing is
@@ -15,7 +15,9 @@ and the scores differ; the first player alternates each round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal, assert_never
 
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
@@ -25,6 +27,11 @@ from .rules import GAMES, TITLES, describe, hand_value, why, winner
 
 DECLARED = ("un_en_dous", "par_con_as")
 MAX_RAISE = 30  # a raise beyond the match's target is never needed
+MAX_REROLLS = 2  # a seat's rerolls in a round; the second makes its dice final
+
+Stage = Literal["roll", "bet", "over"]
+"""Where a round stands: the dice being rerolled, a game being bet, or the match over."""
+Dice = tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -83,18 +90,122 @@ SEE = Action("see")
 FOLD = Action("fold")
 
 
-@dataclass(frozen=True)
-class Event:
-    """kind: ``round``, ``reroll``, ``stand``, ``game`` (its betting
-    opens), ``declare``, ``pass``, ``bet``, ``see``, ``fold``, ``pending``,
-    ``unscored``, ``point`` (1 at once), ``showdown``, ``settle``, ``end``."""
+# ---------------------------------------------------------------- the story
+# One class per kind of event (their names unique in the package: the wire
+# decodes a state's values by class name); ``narrate`` has words for each.
 
-    kind: str
-    seat: int = -1
-    game: str = ""
-    amount: int = 0
-    dice: tuple[int, ...] = ()
-    text: str = ""
+
+@dataclass(frozen=True)
+class RoundStarted:
+    number: int
+    first: int  # the seat that rerolls and speaks first
+
+
+@dataclass(frozen=True)
+class Rerolled:
+    seat: int
+    dice: tuple[int, ...]  # the positions rerolled, 0-based (how many is public)
+
+
+@dataclass(frozen=True)
+class Stood:
+    seat: int
+
+
+@dataclass(frozen=True)
+class BettingOpened:
+    game: str
+    seat: int  # who speaks first
+
+
+@dataclass(frozen=True)
+class Declared:
+    seat: int
+    game: str
+    has: bool  # whether the seat has a hand in the game (truthfully)
+
+
+@dataclass(frozen=True)
+class Unscored:
+    game: str  # neither has a hand
+
+
+@dataclass(frozen=True)
+class PointAlone:
+    seat: int
+    game: str  # only this seat has a hand: 1 point at once
+
+
+@dataclass(frozen=True)
+class Passed:
+    seat: int
+    game: str
+
+
+@dataclass(frozen=True)
+class BetPlaced:
+    seat: int
+    game: str
+    total: int  # the seat's total after the bet
+    raised: bool  # on top of a bet already made
+
+
+@dataclass(frozen=True)
+class Saw:
+    seat: int
+    game: str
+    total: int  # the total seen, pending to the showdown
+
+
+@dataclass(frozen=True)
+class Folded:
+    seat: int
+    game: str
+    points: int  # what the rival scores
+
+
+@dataclass(frozen=True)
+class Pending:
+    game: str
+    points: int  # to the showdown's winner of the game
+
+
+@dataclass(frozen=True)
+class Showdown:
+    hands: tuple[Dice, Dice]  # seat 0's dice, seat 1's
+
+
+@dataclass(frozen=True)
+class Settled:
+    seat: int  # the game's winner
+    game: str
+    points: int
+    won: Dice  # the winner's five dice
+    lost: Dice  # the loser's
+
+
+@dataclass(frozen=True)
+class MatchWon:
+    seat: int
+
+
+Event = (
+    RoundStarted
+    | Rerolled
+    | Stood
+    | BettingOpened
+    | Declared
+    | Unscored
+    | PointAlone
+    | Passed
+    | BetPlaced
+    | Saw
+    | Folded
+    | Pending
+    | Showdown
+    | Settled
+    | MatchWon
+)
 
 
 @dataclass(frozen=True)
@@ -104,8 +215,8 @@ class State:
     rng: RngState = field(repr=False)
     round: int
     first: int
-    stage: str  # roll | bet | over
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    stage: Stage
+    hands: tuple[Dice, Dice]
     rerolls: tuple[int, int]  # rerolls used this round (public)
     standing: tuple[bool, bool]
     game: int  # index into GAMES while betting
@@ -131,7 +242,7 @@ class View:
     config: Config
     round: int
     first: int
-    stage: str
+    stage: Stage
     to_act: int | None
     dice: tuple[int, ...]
     rival_dice: tuple[int, ...] | None  # revealed only when the match is over
@@ -191,7 +302,7 @@ def _start_round(state: State, first: int) -> State:
         standing=(False, False),
         game=0,
         pending=(),
-        events=state.events + (Event("round", seat=first, amount=number),),
+        events=state.events + (RoundStarted(number, first),),
     )
 
 
@@ -206,8 +317,9 @@ def to_act(state: State) -> int | None:
 def legal_actions(state: State) -> list[Action]:
     if state.stage == "roll":
         seat = to_act(state)
+        assert seat is not None
         acts = [STAND]
-        if state.rerolls[seat] < 2:
+        if state.rerolls[seat] < MAX_REROLLS:
             acts += [
                 Action("reroll", dice=tuple(i for i in range(5) if mask >> i & 1)) for mask in range(1, 32)
             ]
@@ -252,9 +364,7 @@ def apply(state: State, action: Action) -> State:
         if action.kind == "stand":
             standing = list(state.standing)
             standing[seat] = True
-            state = replace(
-                state, standing=(standing[0], standing[1]), events=state.events + (Event("stand", seat=seat),)
-            )
+            state = replace(state, standing=(standing[0], standing[1]), events=state.events + (Stood(seat),))
         else:
             fresh, rng = roll(state.rng, 6, len(action.dice))
             hand = list(state.hands[seat])
@@ -265,8 +375,8 @@ def apply(state: State, action: Action) -> State:
             used = list(state.rerolls)
             used[seat] += 1
             standing = list(state.standing)
-            standing[seat] = used[seat] >= 2  # the second reroll makes the dice final
-            ev = Event("reroll", seat=seat, amount=len(action.dice), dice=action.dice)
+            standing[seat] = used[seat] >= MAX_REROLLS  # the last reroll makes the dice final
+            ev = Rerolled(seat, action.dice)
             state = replace(
                 state,
                 rng=rng,
@@ -287,12 +397,9 @@ def _open_game(state: State, index: int) -> State:
         game = GAMES[index]
         if game in DECLARED:
             has = [hand_value(game, state.hands[s]) is not None for s in (0, 1)]
-            events = state.events + tuple(
-                Event("declare", seat=s, game=game, text="yes" if has[s] else "no")
-                for s in (state.first, 1 - state.first)
-            )
+            events = state.events + tuple(Declared(s, game, has[s]) for s in (state.first, 1 - state.first))
             if not any(has):
-                state = replace(state, events=events + (Event("unscored", game=game),))
+                state = replace(state, events=events + (Unscored(game),))
                 index += 1
                 continue
             if has[0] != has[1]:
@@ -302,7 +409,7 @@ def _open_game(state: State, index: int) -> State:
                 state = replace(
                     state,
                     scores=(scores[0], scores[1]),
-                    events=events + (Event("point", seat=seat, game=game, amount=1),),
+                    events=events + (PointAlone(seat, game),),
                 )
                 index += 1
                 continue
@@ -315,7 +422,7 @@ def _open_game(state: State, index: int) -> State:
             totals=(0, 0),
             bet_made=False,
             passes=0,
-            events=state.events + (Event("game", game=game, seat=state.first),),
+            events=state.events + (BettingOpened(game, state.first),),
         )
     return _showdown(state)
 
@@ -324,31 +431,26 @@ def _bet(state: State, seat: int, action: Action) -> State:
     game = GAMES[state.game]
     rival = 1 - seat
     if action.kind == "pass":
-        state = replace(
-            state, passes=state.passes + 1, events=state.events + (Event("pass", seat=seat, game=game),)
-        )
+        state = replace(state, passes=state.passes + 1, events=state.events + (Passed(seat, game),))
         if state.passes == 2:
             return _pend(state, game, 1)
         return replace(state, speaker=rival)
     if action.kind == "bet":
         totals = list(state.totals)
         totals[seat] = state.totals[rival] + action.amount
-        ev = Event(
-            "bet", seat=seat, game=game, amount=totals[seat], text="raise" if state.bet_made else "bet"
-        )
+        ev = BetPlaced(seat, game, totals[seat], state.bet_made)
         return replace(
             state, totals=(totals[0], totals[1]), bet_made=True, speaker=rival, events=state.events + (ev,)
         )
     if action.kind == "see":
         total = state.totals[rival]
-        state = replace(state, events=state.events + (Event("see", seat=seat, game=game, amount=total),))
+        state = replace(state, events=state.events + (Saw(seat, game, total),))
         return _pend(state, game, total)
     # Fold: the rival scores the folder's last total, or 1.
     points = state.totals[seat] or 1
     scores = list(state.scores)
     scores[rival] += points
-    ev = Event("fold", seat=seat, game=game, amount=points)
-    state = replace(state, scores=(scores[0], scores[1]), events=state.events + (ev,))
+    state = replace(state, scores=(scores[0], scores[1]), events=state.events + (Folded(seat, game, points),))
     return _open_game(state, state.game + 1)
 
 
@@ -356,38 +458,38 @@ def _pend(state: State, game: str, points: int) -> State:
     state = replace(
         state,
         pending=state.pending + ((game, points),),
-        events=state.events + (Event("pending", game=game, amount=points),),
+        events=state.events + (Pending(game, points),),
     )
     return _open_game(state, state.game + 1)
 
 
 def _showdown(state: State) -> State:
     first, second = state.first, 1 - state.first
-    events = state.events + (Event("showdown", dice=state.hands[0] + state.hands[1]),)
+    events: tuple[Event, ...] = state.events + (Showdown(state.hands),)
     scores = list(state.scores)
     for game, points in state.pending:
         w = winner(game, state.hands[first], state.hands[second])
         seat = first if w == 0 else second
         scores[seat] += points
-        # dice: the winner's five, then the loser's
-        events += (
-            Event(
-                "settle", seat=seat, game=game, amount=points, dice=state.hands[seat] + state.hands[1 - seat]
-            ),
-        )
+        events += (Settled(seat, game, points, state.hands[seat], state.hands[1 - seat]),)
     state = replace(state, scores=(scores[0], scores[1]), pending=(), events=events)
     target = state.config.target
     if max(scores) >= target and scores[0] != scores[1]:
         w = 0 if scores[0] > scores[1] else 1
-        return replace(state, stage="over", winner_seat=w, events=state.events + (Event("end", seat=w),))
+        return replace(state, stage="over", winner_seat=w, events=state.events + (MatchWon(w),))
     return _start_round(state, 1 - state.first)
 
 
-def round_events(events) -> tuple[Event, ...]:
-    """The events of the latest round, from its ``round`` event on (what a
+def round_events(events: Sequence[Event]) -> tuple[Event, ...]:
+    """The events of the latest round, from its ``RoundStarted`` on (what a
     screen shows of the round and what a computer seat reads of it)."""
-    start = max((i for i, e in enumerate(events) if e.kind == "round"), default=0)
+    start = max((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), default=0)
     return tuple(events[start:])
+
+
+def rerolls_left(state: State | View, seat: int) -> int:
+    """The rerolls ``seat`` has left this round."""
+    return MAX_REROLLS - state.rerolls[seat]
 
 
 def is_over(state: State) -> bool:
@@ -417,66 +519,66 @@ def hide(state: State, seat: int | None) -> State:
     dice are blanks (0) until the match is over, as in ``view``."""
     if state.stage == "over":
         return state
-    hands = tuple(h if i == seat else (0,) * len(h) for i, h in enumerate(state.hands))
-    return replace(state, hands=hands)  # type: ignore[arg-type]
+    a, b = (h if i == seat else (0,) * len(h) for i, h in enumerate(state.hands))
+    return replace(state, hands=(a, b))
 
 
-def summary(state: State, names) -> str:
+def summary(state: State, names: Sequence[str]) -> str:
     score = f"{names[0]} {state.scores[0]}–{state.scores[1]} {names[1]}"
     if state.stage == "over":
         return f"Over after {count(state.round, 'round')}: {score}"
     return f"Round {state.round}, to {state.config.target}: {score}"
 
 
-def narrate(event: Event, names) -> str:
-    who = names[event.seat] if event.seat >= 0 else ""
-    other = names[1 - event.seat] if event.seat >= 0 else ""
-    title = TITLES.get(event.game, "")
-    k = event.kind
-    if k == "round":
-        return f"Round {event.amount}: {who} is first."
-    if k == "reroll":
-        return f"{who} rerolls {count(event.amount, 'die') if event.amount == 1 else f'{event.amount} dice'}."
-    if k == "stand":
-        return f"{who} stands."
-    if k == "game":
-        return f"{title}: {who} speaks first."
-    if k == "declare":
-        return f"{title}: {who} {'has a hand' if event.text == 'yes' else 'has no hand'}."
-    if k == "unscored":
-        return f"{title}: neither has a hand, not scored."
-    if k == "point":
-        return f"{title}: only {who} has a hand and scores 1 point at once."
-    if k == "pass":
-        return f"{who} passes."
-    if k == "bet":
-        if event.text == "raise":
-            return f"{who} raises to {event.amount}."
-        return f"{who} bets {event.amount}."
-    if k == "see":
-        return f"{who} sees {event.amount}."
-    if k == "fold":
-        return f"{who} folds: {other} scores {count(event.amount, 'point')}."
-    if k == "pending":
-        return f"{title}: {count(event.amount, 'point')} for the showdown."
-    if k == "showdown":
-        a, b = event.dice[:5], event.dice[5:]
-        return f"Showdown: {names[0]} {_faces(a)}, {names[1]} {_faces(b)}."
-    if k == "settle":
-        won, lost = event.dice[:5], event.dice[5:]
-        reason = why(event.game, won, lost, True)
-        verb = "ties" if reason.startswith("a tie") else "beats"
-        return (
-            f"{title}: {who}'s {describe(event.game, won, owned=True)} {verb} {other}'s "
-            f"{describe(event.game, lost, owned=True)} ({reason}); "
-            f"{who} takes {count(event.amount, 'point')}."
-        )
-    if k == "end":
-        return f"{who} wins the match."
-    return k
+def narrate(event: Event, names: Sequence[str]) -> str:
+    """One event in words, for the log (every kind has its words: a new
+    kind without them fails the type check, at ``assert_never``)."""
+    match event:
+        case RoundStarted(number, first):
+            return f"Round {number}: {names[first]} is first."
+        case Rerolled(seat, dice):
+            n = len(dice)
+            return f"{names[seat]} rerolls {count(n, 'die') if n == 1 else f'{n} dice'}."
+        case Stood(seat):
+            return f"{names[seat]} stands."
+        case BettingOpened(game, seat):
+            return f"{TITLES[game]}: {names[seat]} speaks first."
+        case Declared(seat, game, has):
+            return f"{TITLES[game]}: {names[seat]} {'has a hand' if has else 'has no hand'}."
+        case Unscored(game):
+            return f"{TITLES[game]}: neither has a hand, not scored."
+        case PointAlone(seat, game):
+            return f"{TITLES[game]}: only {names[seat]} has a hand and scores 1 point at once."
+        case Passed(seat, _):
+            return f"{names[seat]} passes."
+        case BetPlaced(seat, _, total, raised):
+            if raised:
+                return f"{names[seat]} raises to {total}."
+            return f"{names[seat]} bets {total}."
+        case Saw(seat, _, total):
+            return f"{names[seat]} sees {total}."
+        case Folded(seat, _, points):
+            return f"{names[seat]} folds: {names[1 - seat]} scores {count(points, 'point')}."
+        case Pending(game, points):
+            return f"{TITLES[game]}: {count(points, 'point')} for the showdown."
+        case Showdown((a, b)):
+            return f"Showdown: {names[0]} {_faces(a)}, {names[1]} {_faces(b)}."
+        case Settled(seat, game, points, won, lost):
+            who, other = names[seat], names[1 - seat]
+            reason = why(game, won, lost, True)
+            verb = "ties" if reason.startswith("a tie") else "beats"
+            return (
+                f"{TITLES[game]}: {who}'s {describe(game, won, owned=True)} {verb} {other}'s "
+                f"{describe(game, lost, owned=True)} ({reason}); "
+                f"{who} takes {count(points, 'point')}."
+            )
+        case MatchWon(seat):
+            return f"{names[seat]} wins the match."
+        case _:
+            assert_never(event)
 
 
-def _faces(dice) -> str:
+def _faces(dice: Dice) -> str:
     return "-".join(map(str, sorted(dice, reverse=True)))
 
 

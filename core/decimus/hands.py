@@ -8,6 +8,7 @@ run over value histograms (at most 17 values) rather than hand against hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -23,14 +24,15 @@ def _weight(faces: tuple[int, ...]) -> float:
     ways = factorial(len(faces))
     for v in set(faces):
         ways //= factorial(faces.count(v))
-    return ways / 6 ** len(faces)
+    rolls: int = 6 ** len(faces)
+    return ways / rolls
 
 
 PRIOR: tuple[float, ...] = tuple(_weight(h) for h in HANDS)
 VALUES: dict[str, tuple[int | None, ...]] = {g: tuple(hand_value(g, h) for h in HANDS) for g in GAMES}
 
 
-def index(dice) -> int:
+def index(dice: Iterable[int]) -> int:
     return INDEX[tuple(sorted(dice))]
 
 
@@ -46,7 +48,7 @@ def beats(game: str, mine: int | None, theirs: int | None, first: bool) -> float
     return 1.0 if (mine > theirs) == HIGHER_WINS[game] else 0.0
 
 
-def histogram(game: str, dist) -> dict[int | None, float]:
+def histogram(game: str, dist: Sequence[float]) -> dict[int | None, float]:
     """A 252-entry distribution over hands as a distribution over values."""
     out: dict[int | None, float] = {}
     values = VALUES[game]
@@ -66,7 +68,7 @@ def equity(game: str, mine: int | None, hist: dict[int | None, float], first: bo
     return sum(p * beats(game, mine, v, first) for v, p in hist.items()) / total
 
 
-def with_hand(game: str, dist) -> list[float]:
+def with_hand(game: str, dist: Sequence[float]) -> list[float]:
     """``dist`` restricted to hands that have a hand in ``game``."""
     values = VALUES[game]
     return [p if values[i] is not None else 0.0 for i, p in enumerate(dist)]
@@ -96,13 +98,13 @@ def after_keep(kept: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
 def keeps(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The distinct sub-multisets of a sorted hand that leave at least one
     die to reroll (what a reroll can keep)."""
-    found = set()
+    found: set[tuple[int, ...]] = set()
     for mask in range(31):  # 31 = keep all: not a reroll
         found.add(tuple(hand[i] for i in range(5) if mask >> i & 1))
     return tuple(sorted(found, key=lambda k: (len(k), k)))
 
 
-def positions_to_reroll(dice, kept: tuple[int, ...]) -> tuple[int, ...]:
+def positions_to_reroll(dice: Iterable[int], kept: tuple[int, ...]) -> tuple[int, ...]:
     """Which positions of ``dice`` to reroll so that the faces ``kept`` stay."""
     left = list(kept)
     out = []

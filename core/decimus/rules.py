@@ -1,10 +1,11 @@
-"""Decimus hands (RULES.md §5): the four games a roll of five d6 is bet on.
+"""Decimus hands (the rules page, tui/rules/decimus.md): the four games a roll of five d6 is bet on.
 
 The rule functions; the round and its betting are in ``game``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 GAMES = ("maiores", "menores", "un_en_dous", "par_con_as")
@@ -12,7 +13,7 @@ TITLES = {"maiores": "Maiores", "menores": "Menores", "un_en_dous": "Un en dous"
 HIGHER_WINS = {"maiores": True, "menores": False, "un_en_dous": False, "par_con_as": True}
 
 
-def _check(game: str, dice) -> tuple[int, ...]:
+def _check(game: str, dice: Iterable[int]) -> tuple[int, ...]:
     if game not in GAMES:
         raise ValueError(f"a Decimus game is one of {', '.join(GAMES)}, not {game!r}")
     dice = tuple(dice)
@@ -21,7 +22,7 @@ def _check(game: str, dice) -> tuple[int, ...]:
     return dice
 
 
-def hand_value(game: str, dice) -> int | None:
+def hand_value(game: str, dice: Iterable[int]) -> int | None:
     """The hand's value in ``game``: the sum of the top three dice
     (Maiores) or of the bottom three (Menores); the smallest die that equals
     the sum of two other dice (Un en dous); the highest pair with a separate
@@ -47,7 +48,7 @@ def hand_value(game: str, dice) -> int | None:
     return max(pairs) if pairs else None
 
 
-def hand_dice(game: str, dice) -> tuple[int, ...]:
+def hand_dice(game: str, dice: Iterable[int]) -> tuple[int, ...]:
     """Which dice (positions) make the hand, for the screen to highlight."""
     dice = _check(game, dice)
     order = sorted(range(5), key=lambda i: (dice[i], i))
@@ -70,7 +71,7 @@ def hand_dice(game: str, dice) -> tuple[int, ...]:
     return tuple(sorted(pair + [ace]))
 
 
-def winner(game: str, first, second) -> int:
+def winner(game: str, first: Iterable[int], second: Iterable[int]) -> int:
     """0 when the first player's dice win ``game`` (ties go to the first
     player, the *man*), 1 when the second's do; where only one side has a
     hand, that side; ValueError when neither has."""
@@ -86,7 +87,7 @@ def winner(game: str, first, second) -> int:
     return 0 if (a > b) == HIGHER_WINS[game] else 1
 
 
-def describe(game: str, dice, short: bool = False, owned: bool = False) -> str:
+def describe(game: str, dice: Iterable[int], short: bool = False, owned: bool = False) -> str:
     """The hand in words, as the showdown tells it: "6-6-5 = 17",
     "1-2-2 = 5", "4 = 1+3", "a pair of 5s with an ace", "no hand";
     ``short`` for a table cell ("5s + ace"); ``owned`` after a name's "'s"
@@ -110,7 +111,7 @@ def describe(game: str, dice, short: bool = False, owned: bool = False) -> str:
     return f"{'' if owned else 'a '}pair of {pair} with an ace"
 
 
-def why(game: str, won, lost, tie_to_first: bool) -> str:
+def why(game: str, won: Iterable[int], lost: Iterable[int], tie_to_first: bool) -> str:
     """Why ``won`` takes ``game`` from ``lost``, in a few words."""
     a, b = hand_value(game, won), hand_value(game, lost)
     if b is None:

@@ -1,4 +1,4 @@
-"""A turn's work on the table before it is played (RULES.md §6, "Melding").
+"""A turn's work on the table before it is played (the rules page, tui/rules/willie.md, "Melding").
 
 A player rearranges the table a few cards at a time: cards picked from the
 hand or the table are moved onto a meld, into a new meld, or (hand cards

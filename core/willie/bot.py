@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 
 from .cards import DECK_COUNT, parse, points
 from .game import CLOSE, CONTINUE, PASS, Action, View, meld
@@ -80,7 +81,7 @@ def _close_wins(view: View, rng: random.Random) -> float:
     return wins / SAMPLES
 
 
-def _hold_back(view: View, played) -> bool:
+def _hold_back(view: View, played: Sequence[str]) -> bool:
     """Pass instead of melding when drawing on is likely to end the turn
     better, on the first draw only: a pass on the second draws the third
     card, which ends the turn with no meld. The play stays available (the

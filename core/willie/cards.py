@@ -1,4 +1,4 @@
-"""The Haggis deck and Willie's card notation (RULES.md §6).
+"""The Haggis deck and Willie's card notation (the rules page, tui/rules/willie.md).
 
 A number card is its rank then its suit letter: ``7r``, ``10b``; the five
 suits are ``r`` ``o`` ``y`` ``g`` ``b`` (red, orange, yellow, green, blue).
@@ -11,6 +11,7 @@ per suit so that colour is never the only difference.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 SUITS = "roygb"
@@ -87,7 +88,7 @@ def name_of(cell: int) -> str:
     return f"{cell % 9 + 2}{SUITS[cell // 9]}"
 
 
-def points(cards) -> int:
+def points(cards: Iterable[str]) -> int:
     """Hand points: number card 1, Jack 2, Queen 3, King 5."""
     return sum(parse(c).points for c in cards)
 
@@ -100,7 +101,7 @@ def deck() -> tuple[str, ...]:
 DECK_COUNT = Counter(deck())
 
 
-def sort_key(card: str):
+def sort_key(card: str) -> tuple[int, int, int]:
     """Hands sorted by suit then rank, the wilds last."""
     c = parse(card)
     if c.wild and not c.declared:
@@ -108,5 +109,5 @@ def sort_key(card: str):
     return (SUITS.index(c.suit), c.rank, 0)
 
 
-def sort_hand(cards) -> tuple[str, ...]:
+def sort_hand(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=sort_key))

@@ -20,7 +20,9 @@ it cannot list; ``apply`` checks a ``meld`` against the rules
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal, assert_never
 
 from ..dice import MT, RngState, generator, new_stream
 from ..errors import IllegalAction
@@ -28,10 +30,14 @@ from ..variants import RecordedConfig, Variant, view_of
 from ..words import count
 from .cards import deck, parse, points, sort_hand, sort_key
 from .melds import kind
-from .rules import match_bonuses, play_problem, score_round
+from .rules import RoundScore, match_bonuses, play_problem, score_round
 
 OPEN_ACTIONS = ("meld",)
-WILDS = ("open", "strict")
+Wilds = Literal["open", "strict"]
+WILDS: tuple[Wilds, ...] = ("open", "strict")
+Stage = Literal["meld", "close", "over"]
+"""Where a turn stands: melding (or passing, which draws), the choice to
+close after it, or the match over."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,7 @@ class Config(RecordedConfig):
     # "open": a wild may stand for a card also on the table, in another meld
     # (the rules as read now); "strict": never (the first reading, which
     # records made before the field existed were played under).
-    wilds: str = "open"
+    wilds: Wilds = "open"
 
     LEGACY = {"wilds": "strict", "helpers": True}
 
@@ -122,26 +128,73 @@ CLOSE = Action("close")
 CONTINUE = Action("continue")
 
 
-def meld(table) -> Action:
+def meld(table: Iterable[Iterable[str]]) -> Action:
     """The meld action that leaves ``table`` (melds of cards) on the table."""
     return Action("meld", tuple(tuple(m) for m in table))
 
 
-@dataclass(frozen=True)
-class Event:
-    """kind: ``round`` (seat: the dealer), ``draw`` (amount: 1st/2nd/3rd),
-    ``meld`` (cards: from the hand), ``pass``, ``no_meld`` (the third
-    draw), ``pile_out``, ``close``, ``score`` (the round: hands, points,
-    winners, deltas), ``bonus`` (deltas), ``end`` (seat -1: a draw)."""
+# ---------------------------------------------------------------- the story
+# One class per kind of event (their names unique in the package: the wire
+# decodes a state's values by class name); ``narrate`` has words for each.
 
-    kind: str
-    seat: int = -1
-    amount: int = 0
-    cards: tuple[str, ...] = ()
-    values: tuple[int, ...] = ()
-    deltas: tuple[int, ...] = ()
-    winners: tuple[int, ...] = ()
-    hands: tuple[tuple[str, ...], ...] = ()
+
+@dataclass(frozen=True)
+class Dealt:
+    number: int  # the round
+    dealer: int
+
+
+@dataclass(frozen=True)
+class Drew:
+    seat: int
+    nth: int  # the turn's first, second or third card
+
+
+@dataclass(frozen=True)
+class Melded:
+    seat: int
+    cards: tuple[str, ...]  # the cards played from the hand
+    points: int  # their hand points
+
+
+@dataclass(frozen=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True)
+class NoMeld:
+    seat: int  # drew three cards: the turn ends with no meld
+
+
+@dataclass(frozen=True)
+class PileOut:
+    seat: int  # drew the pile's last card
+
+
+@dataclass(frozen=True)
+class Closed:
+    seat: int
+    points: int  # its hand points
+
+
+@dataclass(frozen=True)
+class RoundScored:
+    score: RoundScore  # each seat's hand points, the winners, the points and their parts
+    hands: tuple[tuple[str, ...], ...]  # the cards left in each hand, shown
+
+
+@dataclass(frozen=True)
+class Bonuses:
+    deltas: tuple[int, ...]  # the match's end bonuses, a seat each
+
+
+@dataclass(frozen=True)
+class MatchEnded:
+    winner: int | None  # None: equal totals, a draw
+
+
+Event = Dealt | Drew | Melded | Passed | NoMeld | PileOut | Closed | RoundScored | Bonuses | MatchEnded
 
 
 @dataclass(frozen=True)
@@ -151,7 +204,7 @@ class State:
     rng: RngState = field(repr=False)
     round: int
     dealer: int
-    stage: str  # meld | close | over
+    stage: Stage
     turn: int
     draws: int  # cards drawn this turn (0 in the last turns)
     hands: tuple[tuple[str, ...], ...]
@@ -185,7 +238,7 @@ class View:
     config: Config
     round: int
     dealer: int
-    stage: str
+    stage: Stage
     to_act: int | None
     draws: int
     hand: tuple[str, ...]
@@ -239,7 +292,7 @@ def _deal(state: State) -> State:
     cards = list(deck())
     r.shuffle(cards)
     size = state.config.cards_dealt
-    hands = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _ in range(n)]
     for i in range(size * n):  # one at a time, from the dealer's left
         hands[(dealer + 1 + i) % n].append(cards[i])
     pile = tuple(cards[size * n :])
@@ -252,7 +305,7 @@ def _deal(state: State) -> State:
         table=(),
         pile=pile,
         last_turns=None,
-        events=state.events + (Event("round", seat=dealer, amount=state.round + 1),),
+        events=state.events + (Dealt(state.round + 1, dealer),),
     )
     return _start_turn(state, (dealer + 1) % n)
 
@@ -270,9 +323,9 @@ def _draw(state: State) -> State:
     card, pile = state.pile[-1], state.pile[:-1]
     hands = list(state.hands)
     hands[seat] = sort_hand(hands[seat] + (card,))
-    events = (Event("draw", seat=seat, amount=state.draws + 1),)
+    events: tuple[Event, ...] = (Drew(seat, state.draws + 1),)
     if not pile:
-        events += (Event("pile_out", seat=seat),)
+        events += (PileOut(seat),)
     return replace(state, hands=tuple(hands), pile=pile, draws=state.draws + 1, events=state.events + events)
 
 
@@ -318,16 +371,16 @@ def apply(state: State, action: Action) -> State:
         raise refused
     seat = state.turn
     if action.kind == "close":
-        ev = Event("close", seat=seat, amount=points(state.hands[seat]))
+        ev = Closed(seat, points(state.hands[seat]))
         return _end_round(replace(state, events=state.events + (ev,)), closer=seat)
     if action.kind == "continue":
         return _next_turn(state)
     if action.kind == "pass":
-        state = replace(state, events=state.events + (Event("pass", seat=seat),))
+        state = replace(state, events=state.events + (Passed(seat),))
         if state.last_turns is None and state.pile and state.draws < 3:
             state = _draw(state)
             if state.draws == 3:
-                state = replace(state, events=state.events + (Event("no_meld", seat=seat),))
+                state = replace(state, events=state.events + (NoMeld(seat),))
                 return _end_turn(state)
             return state
         return _end_turn(state)
@@ -339,17 +392,17 @@ def apply(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = sort_hand(hand.elements())
     from_hand = sort_hand(played.elements())
-    ev = Event("meld", seat=seat, amount=points(from_hand), cards=from_hand)
+    melded = Melded(seat, from_hand, points(from_hand))
     state = replace(
         state,
         hands=tuple(hands),
         table=tuple(_tidy(m) for m in action.table),
-        events=state.events + (ev,),
+        events=state.events + (melded,),
     )
     return _end_turn(state)
 
 
-def _tidy(meld) -> tuple[str, ...]:
+def _tidy(meld: Sequence[str]) -> tuple[str, ...]:
     """A meld in reading order: a run by rank, a group by suit, a Willie J Q K."""
     if kind(meld) == "run":
         return tuple(sorted(meld, key=lambda c: parse(c).rank))
@@ -381,16 +434,7 @@ def _end_round(state: State, closer: int | None) -> State:
     score = score_round(state.hands, closer)
     totals = tuple(a + b for a, b in zip(state.scores, score.scores))
     won = tuple(w + (i in score.winners) for i, w in enumerate(state.rounds_won))
-    ev = Event(
-        "score",
-        seat=-1 if closer is None else closer,
-        values=score.hand_points,
-        deltas=score.scores,
-        winners=score.winners,
-        hands=state.hands,
-        amount=int(score.closer_penalty),
-        cards=tuple(str(i) for i in score.empty_bonus),
-    )
+    ev = RoundScored(score, state.hands)
     state = replace(state, scores=totals, rounds_won=won, events=state.events + (ev,))
     target = state.config.target
     if max(totals) < target:
@@ -400,8 +444,31 @@ def _end_round(state: State, closer: int | None) -> State:
     top = max(final)
     leaders = [i for i, t in enumerate(final) if t == top]
     winner = leaders[0] if len(leaders) == 1 else None
-    events = (Event("bonus", deltas=bonus), Event("end", seat=-1 if winner is None else winner))
+    events = (Bonuses(bonus), MatchEnded(winner))
     return replace(state, stage="over", scores=final, winner_seat=winner, events=state.events + events)
+
+
+def round_scored(before: State, after: State) -> RoundScored | None:
+    """The score of the round the move from ``before`` to ``after`` ended,
+    if it ended one."""
+    return next((e for e in after.events[len(before.events) :] if isinstance(e, RoundScored)), None)
+
+
+def ended_round(before: State, action: Action, after: State) -> State | None:
+    """The round ``action`` ended, as it stood when scored: the table as the
+    move left it, every hand shown, the totals after its score, the story up
+    to the score (not the next deal); None if the move ended no round. What
+    a table shows under the round's result."""
+    new = after.events[len(before.events) :]
+    score = next((e for e in new if isinstance(e, RoundScored)), None)
+    if score is None:
+        return None
+    upto = len(before.events) + new.index(score) + 1
+    events = after.events[:upto]
+    scored = [e.score.scores for e in events if isinstance(e, RoundScored)]
+    totals = tuple(sum(seat) for seat in zip(*scored))
+    table = action.table if action.kind == "meld" else before.table
+    return replace(before, table=table, hands=score.hands, stage="over", scores=totals, events=events)
 
 
 def is_over(state: State) -> bool:
@@ -428,7 +495,7 @@ def hide(state: State, seat: int | None) -> State:
     return replace(state, hands=hands, pile=(HIDDEN,) * len(state.pile))
 
 
-def summary(state: State, names) -> str:
+def summary(state: State, names: Sequence[str]) -> str:
     score = " · ".join(f"{n} {s}" for n, s in zip(names, state.scores))
     if state.stage == "over":
         return f"Over after {count(state.round, 'round')}: {score}"
@@ -439,36 +506,39 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, str(n))
 
 
-def narrate(event: Event, names) -> str:
-    who = names[event.seat] if event.seat >= 0 else ""
-    k = event.kind
-    if k == "round":
-        return f"Round {event.amount}: {who} deals."
-    if k == "draw":
-        return f"{who} draws a {_ordinal(event.amount)} card."
-    if k == "meld":
-        return f"{who} melds {' '.join(event.cards)} ({count(event.amount, 'point')})."
-    if k == "pass":
-        return f"{who} passes."
-    if k == "no_meld":
-        return f"{who} drew three cards: no meld this turn."
-    if k == "pile_out":
-        return f"{who} draws the last card: everyone has one more turn."
-    if k == "close":
-        return f"{who} closes with {count(event.amount, 'point')} in hand."
-    if k == "score":
-        won = " and ".join(names[w] for w in event.winners)
-        parts = ", ".join(
-            f"{names[i]} {p} in hand, {d:+d}" for i, (p, d) in enumerate(zip(event.values, event.deltas))
-        )
-        return f"Round to {won}: {parts}."
-    if k == "bonus":
-        return "Bonuses: " + ", ".join(f"{n} {d:+d}" for n, d in zip(names, event.deltas)) + "."
-    if k == "end":
-        if event.seat < 0:
-            return "The match is drawn."
-        return f"{who} wins the match."
-    return k
+def narrate(event: Event, names: Sequence[str]) -> str:
+    """One event in words, for the log (every kind has its words: a new
+    kind without them fails the type check, at ``assert_never``)."""
+    match event:
+        case Dealt(number, dealer):
+            return f"Round {number}: {names[dealer]} deals."
+        case Drew(seat, nth):
+            return f"{names[seat]} draws a {_ordinal(nth)} card."
+        case Melded(seat, cards, pts):
+            return f"{names[seat]} melds {' '.join(cards)} ({count(pts, 'point')})."
+        case Passed(seat):
+            return f"{names[seat]} passes."
+        case NoMeld(seat):
+            return f"{names[seat]} drew three cards: no meld this turn."
+        case PileOut(seat):
+            return f"{names[seat]} draws the last card: everyone has one more turn."
+        case Closed(seat, pts):
+            return f"{names[seat]} closes with {count(pts, 'point')} in hand."
+        case RoundScored(score):
+            won = " and ".join(names[w] for w in score.winners)
+            parts = ", ".join(
+                f"{names[i]} {p} in hand, {d:+d}"
+                for i, (p, d) in enumerate(zip(score.hand_points, score.scores))
+            )
+            return f"Round to {won}: {parts}."
+        case Bonuses(deltas):
+            return "Bonuses: " + ", ".join(f"{n} {d:+d}" for n, d in zip(names, deltas)) + "."
+        case MatchEnded(winner):
+            if winner is None:
+                return "The match is drawn."
+            return f"{names[winner]} wins the match."
+        case _:
+            assert_never(event)
 
 
 VARIANTS = (
@@ -529,5 +599,5 @@ RECORDS = {"best_round": ("Best round", "max")}
 
 
 def records(state: State, seat: int) -> dict[str, int]:
-    rounds = [e.deltas[seat] for e in state.events if e.kind == "score"]
+    rounds = [e.score.scores[seat] for e in state.events if isinstance(e, RoundScored)]
     return {"best_round": max(rounds, default=0)}

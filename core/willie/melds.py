@@ -9,23 +9,25 @@ a table the rules accept has every such wild declared.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import SUITS, Card, parse
 
-GROUP_MAX = 4  # RULES.md's decision; five is a variant
+GROUP_MAX = 4  # the rules' reading; five is a variant
 
 
-def meld_problem(cards, group_max: int = GROUP_MAX) -> str | None:
+def meld_problem(cards: Iterable[str], group_max: int = GROUP_MAX) -> str | None:
     """None when ``cards`` make one legal meld, else the rule they break."""
     parsed = [parse(c) for c in cards]
     return _problem(parsed, group_max)
 
 
-def is_meld(cards, group_max: int = GROUP_MAX) -> bool:
+def is_meld(cards: Iterable[str], group_max: int = GROUP_MAX) -> bool:
     """Do these cards (in the notation) make one legal meld?"""
     return meld_problem(cards, group_max) is None
 
 
-def kind(cards) -> str:
+def kind(cards: Iterable[str]) -> str:
     """``willie``, ``group`` or ``run`` for a legal meld."""
     parsed = [parse(c) for c in cards]
     if all(c.wild and not c.declared for c in parsed):

@@ -19,13 +19,20 @@ Decisions where the original rules leave room (said in the README too):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import parse, points
 from .melds import GROUP_MAX, meld_problem
 
 
-def play_problem(table, hand, new_table, group_max: int = GROUP_MAX, strict: bool = False) -> str | None:
+def play_problem(
+    table: Sequence[Sequence[str]],
+    hand: Sequence[str],
+    new_table: Sequence[Sequence[str]],
+    group_max: int = GROUP_MAX,
+    strict: bool = False,
+) -> str | None:
     """None when ``new_table`` is a legal result of playing cards from
     ``hand`` onto ``table``, else the rule broken, in words. ``strict``:
     the variant where a wild may not stand for a card on the table.
@@ -73,11 +80,11 @@ def play_problem(table, hand, new_table, group_max: int = GROUP_MAX, strict: boo
             return f"Two wilds stand for {twice[0]}: no two wilds may stand for the same card."
     reals = {c.identity for c in new_cards if not c.wild}
     kept = Counter(str(c) for c in new_cards if c.declared)
-    for c in old_cards:
-        if c.declared and c.identity not in reals:
-            if kept[str(c)] < 1:
-                return f"{c} keeps what it stands for until the real {c.identity} replaces it."
-            kept[str(c)] -= 1
+    for old in old_cards:
+        if old.declared and old.identity not in reals:
+            if kept[str(old)] < 1:
+                return f"{old} keeps what it stands for until the real {old.identity} replaces it."
+            kept[str(old)] -= 1
     return None
 
 
@@ -93,9 +100,24 @@ class RoundScore:
     closer_penalty: bool  # the closer did not win alone: -5
     empty_bonus: tuple[int, ...]  # seats that won with no cards
 
+    @property
+    def doubled(self) -> bool:
+        """Between two players a winner scores twice the difference."""
+        return len(self.hand_points) == 2
 
-def score_round(hands, closer: int | None) -> RoundScore:
-    """RULES.md §6's round score. ``hands`` are the cards left in each hand."""
+    def won_from(self, seat: int) -> tuple[int, ...]:
+        """The hand-point differences ``seat`` scored from each other seat as
+        a winner of the round; none when it won nothing (not a winner, or a
+        closer tied by everyone, who scores only the -5)."""
+        if seat not in self.winners or (seat == self.closer and self.closer_penalty):
+            return ()
+        pts = self.hand_points
+        return tuple(pts[j] - pts[seat] for j in range(len(pts)) if j != seat)
+
+
+def score_round(hands: Sequence[Sequence[str]], closer: int | None) -> RoundScore:
+    """The round's score (the rules page, tui/rules/willie.md, "Scoring a
+    round"). ``hands`` are the cards left in each hand."""
     pts = tuple(points(h) for h in hands)
     n = len(pts)
     low = min(pts)
@@ -115,12 +137,12 @@ def score_round(hands, closer: int | None) -> RoundScore:
         if not hands[w]:
             scores[w] += 5
             bonus.append(w)
-    if penalty:
+    if penalty and closer is not None:
         scores[closer] = -5
     return RoundScore(pts, tuple(tied), tuple(scores), closer, penalty, tuple(bonus))
 
 
-def match_bonuses(totals, rounds_won, target: int) -> tuple[int, ...]:
+def match_bonuses(totals: Iterable[int], rounds_won: Iterable[int], target: int) -> tuple[int, ...]:
     """At the match's end: +10 to each player at the target or more, and to
     every other player +5 for each round they won."""
     return tuple(10 if t >= target else 5 * w for t, w in zip(totals, rounds_won))

@@ -34,37 +34,18 @@ from garito.widgets.panel import Panel
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.text import styled
 
+from ..presenters import willie as present
 from ..suits import suit_colour
 from .game import GameScreen
 
-# The round box's width inside its border and padding, and the column where
-# a score sheet line's words start (after the name, points and the score).
+# The round box's width inside its border and padding.
 BOX_INNER = NOTICE_WIDTH - 4
-SHEET_PARTS = 25
 WILD_COLOUR = ""  # the theme's own text colour: no suit
-ORDINAL = {1: "first", 2: "second", 3: "third"}
 
 
 def face_colour(card: str, dark: bool = True) -> str:
     c = parse(card)
     return WILD_COLOUR if c.wild else suit_colour(c.suit, dark)
-
-
-def _flow(words, at: int, indent: int) -> str:
-    """``words`` joined by spaces from column ``at`` of a score sheet line,
-    going on under ``indent`` where the box ends: never a word cut in two
-    ("empty hand" / "+5")."""
-    out = ""
-    for k, word in enumerate(words):
-        if k and at + 1 + len(word) > BOX_INNER:
-            out += "\n" + " " * indent
-            at = indent
-        elif k:
-            out += " "
-            at += 1
-        out += word
-        at += len(word)
-    return out
 
 
 class WillieScreen(GameScreen):
@@ -230,26 +211,23 @@ class WillieScreen(GameScreen):
             self.bench, self.undo, self.picks = None, [], set()
             self.zone = "hand"
         self.say = ""
-        new = after.state.events[len(before.state.events) :]
-        score = next((e for e in new if e.kind == "score"), None)
+        score = wx.round_scored(before.state, after.state)
         if score is None:
             proceed()
             return
         # Until the box closes the table stays as the round ended, not the next deal.
-        ended = before.state
-        if action.kind == "meld":
-            ended = replace(ended, table=action.table)
-        events = after.state.events
-        upto = len(before.state.events) + new.index(score) + 1
-        totals = tuple(map(sum, zip(*(e.deltas for e in events[:upto] if e.kind == "score"))))
-        self._frozen = replace(ended, hands=score.hands, stage="over", scores=totals, events=events[:upto])
+        self._frozen = wx.ended_round(before.state, action, after.state)
         self.show()
 
-        def closed(_=None) -> None:
+        def closed(_: object = None) -> None:
             self._frozen = None
             proceed()
 
-        self.round_box(f"Round {before.state.round}", self._score_sheet(after, score), closed)
+        totals = self._frozen.scores if self._frozen else after.state.scores
+        body = present.score_sheet(
+            score, totals, after.names, width=BOX_INNER, ascii_only=self.app.ascii_only
+        )
+        self.round_box(f"Round {before.state.round}", body, closed)
 
     # ------------------------------------------------------------ match → widgets
 
@@ -257,7 +235,9 @@ class WillieScreen(GameScreen):
         s = wx.view(self._frozen or self.match.state, self.viewer)
         gl = glyphs(self.app.ascii_only)
         bench = self._bench() if self._frozen is None else None
-        self._heading(s, gl)
+        self.heading = present.heading(
+            s, self.match.names, ascii_only=self.app.ascii_only, ended=self._frozen is not None
+        )
         self._fresh(s)
         if bench is not None:
             self._show_work(bench, gl)
@@ -267,28 +247,10 @@ class WillieScreen(GameScreen):
             self._show_table(s.table, self._last_meld(s), gl)
             self._show_hand(s.hand, set(), None)
             self.table_cursor, self.slot, self.marked, self.notes = NO_CURSOR, "", (), ()
-            self.prompt = self._waiting_prompt(s, gl)
-        self._show_players(s)
+            self.prompt = self._waiting_prompt(s)
+        self.seat_columns, self.seat_rows = present.players(s, self._seats())
         self.tell_story(s.events)
         self.refresh_bindings()
-
-    def _heading(self, s: wx.View, gl) -> None:
-        dash = gl["dash"]
-        names = self.match.names
-        seat = s.to_act
-        if self._frozen is not None:
-            doing = "the round is over"
-        elif seat is None:
-            doing = "the end"
-        elif s.stage == "close":
-            doing = f"{names[seat]} may close"
-        elif s.last_turns is not None:
-            doing = f"{names[seat]}: last turn, no draw"
-        else:
-            doing = f"{names[seat]}: {ORDINAL.get(s.draws, str(s.draws))} card drawn"
-        self.heading = (
-            f"Willie {dash} round {s.round}, to {s.config.target} {dash} {doing} {dash} pile {s.pile_count}"
-        )
 
     def _fresh(self, s: wx.View) -> None:
         """The cards just drawn into the viewer's hand (underlined)."""
@@ -304,9 +266,9 @@ class WillieScreen(GameScreen):
     def _last_meld(self, s: wx.View) -> Counter:
         """The cards the last meld of this round put on the table."""
         for e in reversed(s.events):
-            if e.kind == "meld":
+            if isinstance(e, wx.Melded):
                 return Counter(e.cards)
-            if e.kind == "round":
+            if isinstance(e, wx.Dealt):
                 break
         return Counter()
 
@@ -391,7 +353,7 @@ class WillieScreen(GameScreen):
                 f"[dim]{gl['arrows']} choose, Enter declares, Esc leaves it for later, u undoes[/dim]"
             )
         s = self.match.state
-        first = self.say
+        first: str | Text = self.say
         if not first and self.picks:
             n = len(self.picks)
             first = (
@@ -410,7 +372,7 @@ class WillieScreen(GameScreen):
                 if s.last_turns is not None:
                     more = "d passes: this is your last turn."
                 elif s.draws < 3:
-                    more = f"d draws your {ORDINAL[s.draws + 1]} card" + (
+                    more = f"d draws your {present.ORDINAL[s.draws + 1]} card" + (
                         " and ends your turn." if s.draws == 2 else "."
                     )
                 else:
@@ -422,42 +384,17 @@ class WillieScreen(GameScreen):
                 first = problem
         return first
 
-    def _waiting_prompt(self, s: wx.View, gl) -> str | Text:
-        names = self.match.names
-        seat = s.to_act
+    def _waiting_prompt(self, s: wx.View) -> str | Text:
         if self.frames is not None:
-            return self.prompt
-        if self._frozen is not None:
-            return "The round is over: the cards are as it ended."
-        if seat is None:
-            return "The match is over."
-        if not self.is_human(seat):
-            return f"{names[seat]} is thinking{gl['ellipsis']}"
-        if seat != self.viewer:
-            return f"{names[seat]}'s turn."
-        if s.stage == "close":
-            pts = wx.points(s.hand)
-            return styled(
-                f"[b]$name[/b], you hold {pts} point{'s' if pts != 1 else ''}: "
-                "c closes the round, Enter plays on.",
-                name=names[seat],
-            )
-        return ""
-
-    def _show_players(self, s: wx.View) -> None:
-        self.seat_columns = ("Cards", "Pts", "Won")
-        top = max(s.scores)
-        lead = s.scores.count(top) == 1 and top > 0
-        self.seat_rows = tuple(
-            SeatRow(
-                seat.name[:9],
-                (f"{s.hand_sizes[i]:>3}", f"{s.scores[i]:>3}", f"{s.rounds_won[i]:>2}"),
-                turn=i == s.to_act,
-                lead=lead and s.scores[i] == top,
-                computer=not seat.is_human,
-            )
-            for i, seat in enumerate(self.match.seats)
+            return self.prompt  # a replay's frame keeps what it said
+        return present.waiting_prompt(
+            s, self._seats(), ascii_only=self.app.ascii_only, ended=self._frozen is not None
         )
+
+    def _seats(self) -> present.Seats:
+        seats = self.match.seats
+        here = frozenset(i for i in range(len(seats)) if self.is_human(i))
+        return present.Seats(self.match.names, tuple(not s.is_human for s in seats), here)
 
     # ------------------------------------------------------------ keys
 
@@ -469,15 +406,15 @@ class WillieScreen(GameScreen):
         if action in ("leave", "rules", "scroll_log"):
             return True  # the menu, the rules and the log, whatever the moment
         s = self.match.state
-        if action in ("close", "carry_on"):
-            return self.human_to_act and s.stage == "close" and s.turn == self.viewer
+        if action in ("close", "carry_on", "draw", "pass_turn"):
+            mine = self.working if action in ("draw", "pass_turn") else self.human_to_act
+            view = wx.view(s, self.viewer)
+            return action in present.keys(view, wx.legal_actions(s), mine and s.turn == self.viewer)
         if action == "declare":
             return False  # the picker's key, shown while it is open
         if action == "sort":
             return not self.busy
         working = self.working
-        if action in ("draw", "pass_turn"):
-            return working and (s.last_turns is None) == (action == "draw")
         if not working:
             return False
         bench = self._bench()
@@ -770,57 +707,9 @@ class WillieScreen(GameScreen):
 
     # ------------------------------------------------------------ round and match
 
-    def _score_sheet(self, match: Match, e) -> Text:
-        names = match.names
-        n = len(names)
-        body = Text()
-        if e.seat >= 0:
-            pts = wx.points(e.hands[e.seat])
-            body.append(f"{names[e.seat]} closes with {pts} point{'s' if pts != 1 else ''} in hand.\n\n")
-        else:
-            body.append("The pile ran out and nobody closed.\n\n")
-        for i in range(n):
-            won = i in e.winners
-            body.append(f"{names[i][:10]:<10}", "bold")
-            body.append(f" {e.values[i]:>2} pts  ")
-            body.append(
-                f"{e.deltas[i]:+3d}",
-                "bold green" if e.deltas[i] > 0 else "bold red" if e.deltas[i] < 0 else "",
-            )
-            parts = []
-            if won:
-                others = [e.values[j] - e.values[i] for j in range(n) if j != i]
-                if e.deltas[i] != -5 or str(i) in e.cards:
-                    if n == 2:
-                        parts.append(f"won: 2 {chr(215) if not self.app.ascii_only else 'x'} {others[0]}")
-                    else:
-                        parts.append("won: " + " + ".join(map(str, others)))
-            if e.amount and i == e.seat:
-                parts.append("closer -5")
-            if str(i) in e.cards:
-                parts.append("empty hand +5")
-            if parts:
-                words = [f"{p}," for p in parts[:-1]] + parts[-1:]
-                body.append("   " + _flow(words, SHEET_PARTS, SHEET_PARTS), "dim")
-            body.append("\n")
-            body.append("  " + _flow(e.hands[i] or ("(no cards)",), 2, 2) + "\n", "dim")
-        scores = wx.view(self._frozen, 0).scores if self._frozen else match.state.scores
-        body.append("\nTotals: " + " · ".join(f"{names[i]} {scores[i]}" for i in range(n)), "bold")
-        return body
-
     def finished(self) -> None:
         m = self.match
         res = wx.result(m.state)
-        names = m.names
-        body = Text()
-        if res.winner is None:
-            body.append("The match is drawn.\n", "bold")
-        else:
-            body.append(f"{names[res.winner]} wins the match.\n", "bold")
-        bonus = next((e for e in reversed(m.state.events) if e.kind == "bonus"), None)
-        body.append("\n")
-        for i, name in enumerate(names):
-            extra = f"  (bonus {bonus.deltas[i]:+d})" if bonus and bonus.deltas[i] else ""
-            body.append(f"{name[:12]:<12} {res.scores[i]:>3}{extra}\n")
-        body.append(f"\nAfter {res.rounds} round{'s' if res.rounds != 1 else ''}.  Seed {m.seed}", "dim")
-        self.show_result("Match over", body)
+        assert res is not None
+        bonus = next((e for e in reversed(m.state.events) if isinstance(e, wx.Bonuses)), None)
+        self.show_result("Match over", present.match_sheet(res, bonus, m.names, seed=m.seed))
