@@ -19,7 +19,8 @@ def project_files() -> list[Path]:
         files = [ROOT / name for name in listed]
     except (OSError, subprocess.CalledProcessError):  # an unpacked sdist: no git
         files = [p for p in ROOT.rglob("*") if p.is_file()]
-    return [p for p in files if p.suffix in (".py", ".md", ".toml", ".txt", ".cfg", ".in", "") and p.is_file()]
+    kinds = (".py", ".md", ".toml", ".txt", ".cfg", ".in", "")
+    return [p for p in files if p.suffix in kinds and p.is_file()]
 
 
 def test_no_file_sends_a_reader_outside_the_project():
