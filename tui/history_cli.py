@@ -147,7 +147,7 @@ def transcript(record: dict) -> str:
     rules = m.rules
     seats = ", ".join(f"{s.name} ({'human' if s.is_human else 'computer, ' + s.level})" for s in m.seats)
     rules_text = ", ".join(f"{k}={v}" for k, v in m.config.to_dict().items() if k != "players")
-    out = [f"{rules.title}: {seats}", f"Rules: {rules_text or 'as RULES.md'}; seed {m.seed}", ""]
+    out = [f"{rules.title}: {seats}", f"Rules: {rules_text or 'the defaults'}; seed {m.seed}", ""]
     for n, action in enumerate(m.actions, 1):
         out.append(f"{n:>4}. {action}")
     out.append("")
