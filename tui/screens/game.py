@@ -36,7 +36,7 @@ from textual.screen import Screen
 from garito.core.errors import IllegalAction
 from garito.core.match import Match
 from garito.core.session import Replay, Session
-from garito.server.messages import Act, Fill, Leave
+from garito.server.messages import Act, Fill, Leave, Rematch
 
 from ..keeper import Keeper
 
@@ -115,6 +115,9 @@ class GameScreen(Screen[None]):
         self.open_seats: list[int] = []  # a shared table's seats nobody has taken yet
         self.away: list[int] = []  # a shared table's seats whose player left (kept a while)
         self.shown_to = self._humans[0] if self._humans else 0  # whose secrets the table may show
+        self.finished_at = ""  # when a shared table's server saw the match end
+        self.rematch_asked: list[int] = []  # a shared table's seats that asked for a rematch
+        self.over_box: Any = None  # the match-over box, once up
 
     @property
     def match(self) -> Match[Any, Any, Any]:
@@ -343,20 +346,43 @@ class GameScreen(Screen[None]):
         return True
 
     def show_result(self, title: str, body, keys: str = "") -> None:
-        """The match's end; then a rematch (``rematch_config``) or the menu."""
-        from .results import MatchOverScreen
+        """The match's end; then a rematch (``rematch_config``) or the menu.
+        At a shared table: a rematch asked of the others, or the lobby."""
+        from .results import MatchOverScreen, TableOverScreen
 
-        screen = MatchOverScreen(title, body)
-        if self.shared:
-            keys = "Enter: back to the lobby"
+        if self.over_box is not None and self.over_box in self.app.screen_stack:
+            return  # up already (a shared table's news after the end ends nothing again)
+        screen: MatchOverScreen
+        if self.shared and self.seating.seat is not None:
+            screen = box = TableOverScreen(title, body, self._ask_rematch)
+            box.asked(self._asked_names())
+        else:
+            screen = MatchOverScreen(title, body)
+            if self.shared:
+                keys = "Enter: back to the lobby"
         if keys:
             screen.KEYS = keys
+        self.over_box = screen
         self.app.push_screen(screen, self._after_match)
+
+    def _ask_rematch(self) -> None:
+        self.seating.send(Rematch(self.seating.table))
+
+    def _asked_names(self) -> list[str]:
+        names = self.match.names
+        return [names[s] for s in self.rematch_asked if s < len(names)]
+
+    def asked_rematch(self, seats) -> None:
+        """The server says who has asked for a rematch."""
+        self.rematch_asked = list(seats)
+        box = self.over_box
+        if box is not None and hasattr(box, "asked"):
+            box.asked(self._asked_names())
 
     def _after_match(self, rematch: bool | None) -> None:
         self.app.pop_screen()
         if self.shared:
-            self._leave_table()
+            self._leave_table()  # no rematch for this player: the seat opens for it
             return
         if rematch:
             from garito.core.dice import fresh_seed
@@ -376,7 +402,12 @@ class GameScreen(Screen[None]):
         if self.replaying is not None:
             self.step_to(self.replaying.at)
             return
-        keeper = Keeper(self.app, shared=self.shared, seated=not self.shared or self.seating.seat is not None)
+        keeper = Keeper(
+            self.app,
+            shared=self.shared,
+            seated=not self.shared or self.seating.seat is not None,
+            finished=lambda: self.finished_at,
+        )
         self.session.watch(keeper)
         keeper(self.match)  # a game is saved from its first screen, not its first move
         seat = self.seat_to_act

@@ -28,6 +28,7 @@ from garito.core.names import printable
 from garito.server.messages import (
     Closed,
     Create,
+    Ended,
     Error,
     Hello,
     Join,
@@ -84,6 +85,7 @@ class LobbyScreen(Screen[None]):
         self.playing: GameScreen | None = None  # the table's screen, while one is open
         self.table: int | None = None  # the table this player sits at or watches
         self.connected = False
+        self.news = ""  # how a table this player left ended, told once
         self._link_task: asyncio.Task | None = None
 
     def compose(self) -> ComposeResult:
@@ -141,6 +143,11 @@ class LobbyScreen(Screen[None]):
             self._list([t for t in self.tables if t.table != m.table])
         elif isinstance(m, StateUpdate):
             self._state(m)
+        elif isinstance(m, Ended):  # a table this player left ended meanwhile
+            told = f"Table {m.table} ({m.title}) ended while you were away: {m.summary}"
+            self.news = told
+            self.status = told
+            self.notify(told, title="Your table", timeout=12, markup=False)
         elif isinstance(m, Error):
             if (playing := self._at_table()) is not None:
                 playing.refused(m.rule)
@@ -158,12 +165,19 @@ class LobbyScreen(Screen[None]):
             self.notify(f"A table's state could not be read: {e}", severity="error", markup=False)
             return
         if (playing := self._at_table()) is not None:
-            playing.receive(match, m.open, m.away)
-            return
+            if match.commitment == playing.session.match.commitment:
+                playing.finished_at = m.finished
+                playing.receive(match, m.open, m.away)
+                playing.asked_rematch(m.rematch)
+                return
+            # A rematch at this table: its new match on a screen of its own.
+            while self.app.screen is not self:
+                self.app.pop_screen()
         from ..games import screen_for
 
         self.playing = screen_for(match, Seating(m.table, m.seat, self.link.send))
         self.playing.open_seats, self.playing.away = list(m.open), list(m.away)
+        self.playing.finished_at = m.finished
         if m.seat is None:
             self.notify(f"You watch table {m.table}. Esc leaves it.", timeout=4, markup=False)
         self.app.push_screen(self.playing)
@@ -188,6 +202,9 @@ class LobbyScreen(Screen[None]):
         n = len(self.tables)
         free = sum(1 for t in self.tables if t.free)
         me = self.me
+        if self.news:  # said until the listing next changes
+            self.status, self.news = self.news, ""
+            return
         self.status = (
             f"You are {me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
             if n
@@ -247,6 +264,7 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, _event) -> None:
         self._about()
+        self.refresh_bindings()
 
     def on_option_list_option_selected(self, _event) -> None:
         self.action_open()
@@ -254,10 +272,12 @@ class LobbyScreen(Screen[None]):
     def _about(self) -> None:
         about = self.query_one("#table-about", Static)
         t = self._selected()
+        about.border_title = "Table"  # the panel's title says what the cursor is on
         if t is None:
             about.update("")
             return
         if t == NEW:
+            about.border_title = "New table"
             about.update(
                 Text.assemble(
                     ("A new table\n\n", "bold"),
@@ -308,7 +328,11 @@ class LobbyScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("open", "watch", "new"):
+            if action == "watch" and not isinstance(self._selected(), Listing):
+                return False  # on "New table…" there is nothing to watch
             return self.connected
+        if action == "rules":
+            return isinstance(self._selected(), Listing)
         return True
 
     def action_open(self) -> None:
