@@ -413,3 +413,31 @@ async def test_the_lobby_panel_names_what_the_cursor_is_on(monkeypatch):
         server._announce()
         await until(pilot, lambda: "Cid" not in lobby_text(app))
         assert agree()
+
+
+@sync
+async def test_talk_at_a_table_and_in_the_lobby(monkeypatch):
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        bea = await Conn.open(path, "[b]Bea[/b]")
+        await bea.send(op="create", game="gemelos", seats=["human", "human"], seed=11)
+        await bea.until(lambda m: m["op"] == "state")
+        await bea.send(op="say", text="hola [i]todos[/i]")  # the lobby's channel
+        talk = app.screen.query_one("#lobby-talk")
+        await until(pilot, lambda: talk.lines == ("[b]Bea[/b]: hola [i]todos[/i]",))
+        await pilot.press("t", *"hi all", "enter")
+        m = await bea.until(lambda m: m["op"] == "said" and m["name"] == "Player 1")
+        assert m["text"] == "hi all" and m["table"] is None
+        await until(pilot, lambda: app.screen.query_one("#tables").highlighted_option.id == "1")
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
+        table = app.screen
+        await bea.send(op="say", table=1, text="good luck")
+        log = table.query_one("#log")
+        await until(pilot, lambda: "[b]Bea[/b]: good luck" in log.lines)
+        await pilot.press("slash", "tab", "enter")  # the first ready phrase
+        m = await bea.until(lambda m: m["op"] == "said" and m["name"] == "Player 1")
+        assert m == {"op": "said", "table": 1, "name": "Player 1", "text": "Good luck!", "spectator": False}
+        assert (
+            not table.query_one("ChatLine").is_open and app.focused is None
+        )  # the keys are the game's again

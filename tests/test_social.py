@@ -5,7 +5,6 @@ talk (with its limits), private tables, ratings."""
 from __future__ import annotations
 
 import asyncio
-import json
 import tempfile
 from pathlib import Path
 
@@ -158,5 +157,52 @@ def test_the_record_sent_to_a_home_is_the_one_the_players_app_keeps(tmp_path, mo
         assert entry.players == ("Ana", "Bea")
 
 
-def _unused() -> None:  # keep json imported for the talk tests below
-    json.dumps({})
+# ---------------------------------------------------------------- talk
+
+
+@sync
+async def test_players_and_a_spectator_talk_each_in_their_channel_and_a_flood_is_cut_off():
+    server, path = await served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=7)
+        await ana.until(lambda m: m["op"] == "state")
+        bea = await Conn.open(path, "[b]Bea[/b]")
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state")
+        cid = await Conn.open(path, "Cid")
+        await cid.send(op="watch", table=1)
+        await cid.until(lambda m: m["op"] == "state")
+        await bea.send(op="say", table=1, text="good luck\x1b[31m \n [i]all[/i]")
+        for who in (ana, bea, cid):
+            m = await who.until(lambda m: m["op"] == "said")
+            assert m == {"op": "said", "table": 1, "name": "[b]Bea[/b]", "text": "good luck[31m [i]all[/i]",
+                         "spectator": False}  # fmt: skip
+        await cid.send(op="say", table=1, text="nice")
+        for who in (ana, bea, cid):
+            m = await who.until(lambda m: m["op"] == "said")
+            assert (m["name"], m["text"], m["spectator"]) == ("Cid", "nice", True)
+        await ana.send(op="mute", name="Cid")
+        await cid.send(op="say", table=1, text="hello?")
+        await bea.until(lambda m: m["op"] == "said" and m["text"] == "hello?")
+        await ana.send(op="say", table=1, text="x" * 500)  # cut to the longest line
+        m = await bea.until(lambda m: m["op"] == "said")
+        assert m["text"] == "x" * 200 and m["name"] == "Ana"
+        m = await ana.until(lambda m: m["op"] == "said")
+        assert m["text"] == "x" * 200  # her own line: she never heard Cid's "hello?"
+        said, refused = 0, None
+        for n in range(8):  # a flood: the burst goes through, then it is cut off
+            await ana.send(op="say", table=None, text=f"spam {n}")
+        for _ in range(8):
+            m = await ana.until(lambda m: m["op"] in ("said", "error"))
+            if m["op"] == "said":
+                said += 1
+                assert m["table"] is None
+            else:
+                refused = m["rule"]
+        assert said == 4 and refused == "You are talking too fast: wait a moment."  # 5 in all, with the 500
+        await ana.send(op="act", table=1, action="roll")  # play goes on
+        m = await ana.until(lambda m: m["op"] in ("state", "error"))
+        assert m["op"] == "state" and m["moves"] == 1
+    finally:
+        await server.close()

@@ -26,6 +26,8 @@ from textual.widgets.option_list import Option
 from garito.core import catalog
 from garito.core.names import printable
 from garito.server.messages import (
+    CANNED,
+    MAX_SAY,
     Closed,
     Create,
     Ended,
@@ -34,6 +36,9 @@ from garito.server.messages import (
     Join,
     ListedSeat,
     Listing,
+    Mute,
+    Said,
+    Say,
     SeatAsked,
     ServerMessage,
     StateUpdate,
@@ -42,6 +47,8 @@ from garito.server.messages import (
     Watch,
     Welcome,
 )
+from garito.widgets.chat import ChatLine
+from garito.widgets.gamelog import GameLog
 from garito.widgets.keybar import KeyBar
 
 from ..link import Link, Seating, tables_socket
@@ -53,6 +60,8 @@ if TYPE_CHECKING:
     from ..app import GarApp
 
 NEW = "new"
+TALK_KEPT = 100  # lines of the lobby's talk kept
+QUIET = "Nobody has said a word yet: t talks to everyone in the lobby."
 OPENING = -1  # the table asked for, before its number comes back
 
 
@@ -64,6 +73,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "open", "Sit / watch", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New table"),
+        Binding("t,slash", "chat", "Talk", key_display="t"),
         Binding("escape", "leave", "Menu"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("j", "cursor(1)", show=False),
@@ -86,6 +96,7 @@ class LobbyScreen(Screen[None]):
         self.table: int | None = None  # the table this player sits at or watches
         self.connected = False
         self.news = ""  # how a table this player left ended, told once
+        self.talk: list[str] = []  # the lobby's talk, newest last
         self._link_task: asyncio.Task | None = None
 
     def compose(self) -> ComposeResult:
@@ -93,13 +104,16 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby-body"):
             yield OptionList(id="tables")
             yield Static(id="table-about")
+        yield GameLog(id="lobby-talk")  # what is said in the lobby (t to talk)
         yield Static(self.status, id="lobby-status", markup=False)  # it holds the player's name
+        yield ChatLine(CANNED, MAX_SAY)
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#tables", OptionList).border_title = "Tables"
         self.query_one("#table-about", Static).border_title = "Table"
         self._fill()
+        self.query_one("#lobby-talk", GameLog).tell([QUIET])
         self.connect()
 
     def connect(self) -> None:
@@ -143,6 +157,12 @@ class LobbyScreen(Screen[None]):
             self._list([t for t in self.tables if t.table != m.table])
         elif isinstance(m, StateUpdate):
             self._state(m)
+        elif isinstance(m, Said):
+            if m.table is None:
+                self.talk = [*self.talk, f"{m.name}: {m.text}"][-TALK_KEPT:]
+                self.query_one("#lobby-talk", GameLog).tell(self.talk or [QUIET])
+            elif (playing := self._at_table()) is not None and m.table == self.table:
+                playing.hear(m.name, m.text, m.spectator)
         elif isinstance(m, Ended):  # a table this player left ended meanwhile
             told = f"Table {m.table} ({m.title}) ended while you were away: {m.summary}"
             self.news = told
@@ -190,6 +210,7 @@ class LobbyScreen(Screen[None]):
         if self.playing is not None and self._at_table() is None:
             self.playing, self.table = None, None  # back from the table
         self.query_one("#tables", OptionList).focus()
+        self.query_one("#lobby-talk", GameLog).tell(self.talk or [QUIET])
 
     # ------------------------------------------------------------ the listing
 
@@ -327,6 +348,10 @@ class LobbyScreen(Screen[None]):
         tables.action_cursor_down() if delta > 0 else tables.action_cursor_up()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.is_mounted and self.query_one(ChatLine).is_open:
+            return False  # the keys are the chat line's while it is open
+        if action == "chat":
+            return self.connected
         if action in ("open", "watch", "new"):
             if action == "watch" and not isinstance(self._selected(), Listing):
                 return False  # on "New table…" there is nothing to watch
@@ -373,6 +398,24 @@ class LobbyScreen(Screen[None]):
         self.link.send(
             Create(game, tuple(SeatAsked(s.kind, s.level, s.name) for s in seats), config.to_dict(), seed)
         )
+
+    def action_chat(self) -> None:
+        self.query_one(ChatLine).open()
+        self.refresh_bindings()
+
+    def on_chat_line_sent(self, event: ChatLine.Sent) -> None:
+        word, _, rest = event.text.partition(" ")
+        if word in ("/mute", "/unmute") and rest.strip():
+            self.link.send(Mute(rest.strip(), word == "/mute"))
+            self.notify(f"{'Muted' if word == '/mute' else 'You hear again'}: {rest.strip()}", markup=False)
+        else:
+            self.link.send(Say(None, event.text))
+        self.refresh_bindings()
+
+    def on_descendant_blur(self, event) -> None:
+        if isinstance(event.widget, ChatLine):
+            self.query_one("#tables", OptionList).focus()
+        self.refresh_bindings()
 
     def action_leave(self) -> None:
         self.link.close()
