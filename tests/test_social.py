@@ -12,6 +12,7 @@ import pytest
 
 from garito.core.match import Match
 from garito.server import tables
+from garito.server.messages import CODE_LETTERS
 from garito.server.tables import TableServer
 
 from .helpers import sync
@@ -204,5 +205,41 @@ async def test_players_and_a_spectator_talk_each_in_their_channel_and_a_flood_is
         await ana.send(op="act", table=1, action="roll")  # play goes on
         m = await ana.until(lambda m: m["op"] in ("state", "error"))
         assert m["op"] == "state" and m["moves"] == 1
+    finally:
+        await server.close()
+
+
+# ---------------------------------------------------------------- private tables
+
+
+@sync
+async def test_a_private_table_is_joined_by_its_code_and_listed_to_nobody_else():
+    server, path = await served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=7, private=True)
+        first = await ana.until(lambda m: m["op"] == "state")
+        code = first["code"]
+        assert len(code) == 5 and set(code) <= set(CODE_LETTERS)
+        eve = await Conn.open(path, "Eve")
+        await eve.send(op="list")
+        assert (await eve.until(lambda m: m["op"] == "tables"))["tables"] == []
+        for op in ("join", "watch"):  # by its number, it is nobody's business
+            await eve.send(op=op, table=1)
+            assert (await eve.until(lambda m: m["op"] == "error"))["rule"] == "No table 1."
+        await eve.send(op="code", code="AAAAA")
+        assert "No table has the code" in (await eve.until(lambda m: m["op"] == "error"))["rule"]
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="code", code=code.lower())
+        m = await bea.until(lambda m: m["op"] == "state")
+        assert m["seat"] == 1 and m["code"] == code and not m["open"]
+        listed = await bea.until(lambda m: m["op"] == "table")
+        assert listed["table"]["private"] and listed["table"]["code"] == code  # in her lobby now
+        await eve.send(op="list")
+        assert (await eve.until(lambda m: m["op"] == "tables"))["tables"] == []
+        for n in range(4):  # guessing codes is cut off
+            await eve.send(op="code", code=f"ZZZZ{n}")
+        cut = await eve.until(lambda m: m["op"] == "error" and "Disc" in m["rule"])
+        assert cut["rule"] == "Disconnected: 5 wrong table codes."
     finally:
         await server.close()
