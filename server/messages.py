@@ -103,12 +103,15 @@ class Create:
     seats: tuple[object, ...]  # each read with SeatAsked.read, in order, by the server
     config: object = None
     seed: object = None  # only a server made with chosen_seeds takes one
+    private: bool = False  # not listed: joined by its code (``JoinCode``)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"op": self.op, "game": self.game, "config": self.config}
         out["seats"] = [s.to_dict() if isinstance(s, SeatAsked) else s for s in self.seats]
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.private:
+            out["private"] = True
         return out
 
 
@@ -171,7 +174,96 @@ class Act:
         return {"op": self.op, "table": self.table, "action": self.action}
 
 
-ClientMessage = Hello | ListTables | Create | Join | Watch | Leave | Fill | Act
+@dataclass(frozen=True)
+class Rematch:
+    """At a finished table, a seated player's answer to a rematch: yes
+    (``accept``) or no (up from the table: the seat opens for the rematch)."""
+
+    op: ClassVar[str] = "rematch"
+    table: int
+    accept: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "table": self.table, "accept": self.accept}
+
+
+MAX_SAY = 200  # characters of one chat line
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH = 5
+# The keyboard-shy's phrases (Tab in the chat line goes through them).
+CANNED = ("Good luck!", "Well played.", "I tip my hat.", "Thanks!", "Nice one!", "Good game.")
+
+
+def said_line(text: object) -> str:
+    """A chat line as the server passes it on: printable, one line (every
+    run of blanks one space), at most ``MAX_SAY`` characters."""
+    if not isinstance(text, str):
+        raise Refused("a chat line is text")
+    return " ".join(printable(text.replace("\n", " ").replace("\t", " ")).split())[:MAX_SAY]
+
+
+@dataclass(frozen=True)
+class Say:
+    """A chat line: at a table (its players' channel, or its spectators'
+    when a spectator says it), or in the lobby (``table`` None)."""
+
+    op: ClassVar[str] = "say"
+    table: int | None
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "table": self.table, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Mute:
+    """Hear no more from ``name`` (``on`` False: hear them again)."""
+
+    op: ClassVar[str] = "mute"
+    name: str
+    on: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "name": self.name, "on": self.on}
+
+
+@dataclass(frozen=True)
+class JoinCode:
+    """A private table, by the code its creator was given."""
+
+    op: ClassVar[str] = "code"
+    code: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "code": self.code}
+
+
+@dataclass(frozen=True)
+class AskLeaders:
+    """A game's leaderboard (``Leaders`` answers)."""
+
+    op: ClassVar[str] = "leaders"
+    game: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "game": self.game}
+
+
+ClientMessage = (
+    Hello
+    | ListTables
+    | Create
+    | Join
+    | Watch
+    | Leave
+    | Fill
+    | Act
+    | Rematch
+    | Say
+    | Mute
+    | JoinCode
+    | AskLeaders
+)
 TABLE_OPS: dict[str, type[Join | Watch | Leave | Fill]] = {
     "join": Join,
     "watch": Watch,
@@ -201,7 +293,7 @@ def client_message(m: dict[str, Any]) -> ClientMessage:
             raise Refused("a table needs a game")
         if not isinstance(seats, list):
             raise Refused("a table's seats are a list")
-        return Create(game, tuple(seats), m.get("config"), m.get("seed"))
+        return Create(game, tuple(seats), m.get("config"), m.get("seed"), m.get("private") is True)
     if op in TABLE_OPS:
         return TABLE_OPS[op](_table_id(m))
     if op == "act":
@@ -209,6 +301,26 @@ def client_message(m: dict[str, Any]) -> ClientMessage:
         if not isinstance(text, str) or len(text) > MAX_ACTION:
             raise Refused("a move is written as text")
         return Act(number, text)
+    if op == "rematch":
+        return Rematch(_table_id(m), m.get("accept") is not False)
+    if op == "say":
+        where = m.get("table")
+        return Say(None if where is None else _table_id(m), said_line(m.get("text")))
+    if op == "mute":
+        name = m.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise Refused("mute whom? a name")
+        return Mute(said(name.strip(), 40), m.get("on") is not False)
+    if op == "code":
+        code = m.get("code")
+        if not isinstance(code, str):
+            raise Refused("a table's code is text")
+        return JoinCode(said(code, 20).strip().upper())
+    if op == "leaders":
+        game = m.get("game")
+        if not isinstance(game, str):
+            raise Refused("a leaderboard is a game's")
+        return AskLeaders(said(game, 40))
     raise Cut(f"unknown op {said(op, 20)!r}")
 
 
@@ -229,6 +341,14 @@ def _str(value: object, what: str) -> str:
 
 def _maybe_str(value: object, what: str) -> str | None:
     return None if value is None else _str(value, what)
+
+
+def _maybe_float(value: object, what: str) -> float | None:
+    if value is None:
+        return None
+    if type(value) not in (int, float):
+        raise ValueError(f"{what} is a number")
+    return float(value)  # type: ignore[arg-type]
 
 
 def _ints(value: object, what: str) -> tuple[int, ...]:
@@ -252,6 +372,7 @@ class ListedSeat:
     level: str | None
     held: bool
     held_for: str | None
+    rating: float | None = None  # the seat's rating at this game (its ordinal), once it has one
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -260,6 +381,7 @@ class ListedSeat:
             "level": self.level,
             "held": self.held,
             "held_for": self.held_for,
+            "rating": self.rating,
         }
 
     @classmethod
@@ -271,6 +393,7 @@ class ListedSeat:
             _maybe_str(d.get("level"), "a level"),
             bool(d.get("held")),
             _maybe_str(d.get("held_for"), "a name"),
+            _maybe_float(d.get("rating"), "a rating"),
         )
 
 
@@ -286,9 +409,11 @@ class Listing:
     config: dict[str, Any]
     over: bool
     commitment: str
+    private: bool = False  # listed only to those at it
+    code: str | None = None  # a private table's code, told to those at it
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "table": self.table,
             "game": self.game,
             "title": self.title,
@@ -298,6 +423,9 @@ class Listing:
             "over": self.over,
             "commitment": self.commitment,
         }
+        if self.private:
+            out |= {"private": True, "code": self.code}
+        return out
 
     @classmethod
     def from_dict(cls, d: object) -> Listing:
@@ -314,6 +442,8 @@ class Listing:
             _dict(d.get("config"), "a config"),
             bool(d.get("over")),
             str(d.get("commitment") or ""),
+            bool(d.get("private")),
+            _maybe_str(d.get("code"), "a code"),
         )
 
 
@@ -406,6 +536,9 @@ class StateUpdate:
     away: tuple[int, ...] = ()
     view: dict[str, Any] | None = field(default=None)
     legal: tuple[str, ...] | None = None
+    finished: str = ""  # when the server saw the match end (ISO 8601): every copy of the record says so
+    rematch: tuple[int, ...] = ()  # the seats that asked for a rematch of the finished match
+    code: str | None = None  # a private table's code
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -428,6 +561,12 @@ class StateUpdate:
             "open": list(self.open),
             "away": list(self.away),
         }
+        if self.finished:
+            out["finished"] = self.finished
+        if self.rematch:
+            out["rematch"] = list(self.rematch)
+        if self.code:
+            out["code"] = self.code
         if self.seat is not None:
             out["view"] = self.view
             out["legal"] = list(self.legal or ())
@@ -459,6 +598,9 @@ class StateUpdate:
             log=tuple(str(line) for line in log),
             open=_ints(d.get("open", []), "an open seat"),
             away=_ints(d.get("away", []), "a seat held"),
+            finished=_str(d.get("finished", ""), "a finish time"),
+            rematch=_ints(d.get("rematch", []), "a seat"),
+            code=_maybe_str(d.get("code"), "a code"),
         )
 
     def match(self) -> Match[Any, Any, Any]:
@@ -479,7 +621,74 @@ class StateUpdate:
         )
 
 
-ServerMessage = Welcome | Tables | TableChanged | Closed | Error | StateUpdate
+@dataclass(frozen=True)
+class Said:
+    """A chat line, with its speaker's name: at a table (``spectator``: in
+    its spectators' channel) or in the lobby (``table`` None)."""
+
+    op: ClassVar[str] = "said"
+    table: int | None
+    name: str
+    text: str
+    spectator: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "op": self.op,
+            "table": self.table,
+            "name": self.name,
+            "text": self.text,
+            "spectator": self.spectator,
+        }
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A table this player had a seat at ended while they were away."""
+
+    op: ClassVar[str] = "ended"
+    table: int
+    title: str
+    summary: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "table": self.table, "title": self.title, "summary": self.summary}
+
+
+@dataclass(frozen=True)
+class Leader:
+    """One row of a leaderboard: a name, its rating (the ordinal: mu - 3
+    sigma) and how many rated matches it played."""
+
+    name: str
+    rating: float
+    matches: int
+    computer: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "rating": self.rating, "matches": self.matches, "computer": self.computer}
+
+    @classmethod
+    def from_dict(cls, d: object) -> Leader:
+        d = _dict(d, "a row")
+        rating = _maybe_float(d.get("rating"), "a rating")
+        return cls(printable(_str(d.get("name"), "a name")), rating or 0.0, _int(d.get("matches"), "matches"),
+                   bool(d.get("computer")))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Leaders:
+    """A game's leaderboard, best first."""
+
+    op: ClassVar[str] = "leaders"
+    game: str
+    rows: tuple[Leader, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "game": self.game, "rows": [r.to_dict() for r in self.rows]}
+
+
+ServerMessage = Welcome | Tables | TableChanged | Closed | Error | StateUpdate | Said | Ended | Leaders
 
 
 def server_message(m: dict[str, Any]) -> ServerMessage | None:
@@ -498,4 +707,20 @@ def server_message(m: dict[str, Any]) -> ServerMessage | None:
         return Error(printable(str(m.get("rule", ""))))
     if op == "state":
         return StateUpdate.from_dict(m)
+    if op == "said":
+        where = m.get("table")
+        return Said(
+            None if where is None else _int(where, "a table"),
+            printable(_str(m.get("name"), "a name")),
+            printable(_str(m.get("text"), "a chat line")),
+            bool(m.get("spectator")),
+        )
+    if op == "ended":
+        return Ended(_int(m.get("table"), "a table"), printable(_str(m.get("title"), "a title")),
+                     printable(_str(m.get("summary"), "a summary")))  # fmt: skip
+    if op == "leaders":
+        rows = m.get("rows")
+        if not isinstance(rows, list):
+            raise ValueError("a leaderboard's rows are a list")
+        return Leaders(_str(m.get("game"), "a game"), tuple(Leader.from_dict(r) for r in rows))
     return None

@@ -670,7 +670,7 @@ class Serve:
         self.by_address: dict[str, int] = {}
         self.terminals: set[Terminal] = set()
         self.server: asyncssh.SSHAcceptor | None = None
-        self.tables = TableServer(tokens=True, keep=self._keep)
+        self.tables = TableServer(tokens=True, keep=self._keep, record=self._record)
         self._folder = ""
         self.tables_path = ""
 
@@ -757,6 +757,18 @@ class Serve:
             log.info(
                 "the record of %s's unfinished %s (%s) is kept in %s", shown(name), match.game, why, path
             )
+
+    def _record(self, match, names: tuple[str, ...], finished: str) -> None:
+        """A finished shared match (called in a thread): into each of its
+        players' histories, present or not (``pending.send_to``)."""
+        from garito.store.pending import send_to
+
+        for name in set(names):
+            if problem(name) is None:
+                path = send_to(home_for(self.home, name), match, finished)
+                log.info(
+                    "the record of %s's %s is kept for their history (%s)", shown(name), match.game, path.name
+                )
 
     # -------------------------------------------------- start and stop
 

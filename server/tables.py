@@ -64,6 +64,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from garito.core import catalog, wire
@@ -78,19 +79,30 @@ from garito.core.variants import offered_config
 from garito.core.words import COMPUTER_NAMES
 
 from .messages import (
+    CODE_LENGTH,
+    CODE_LETTERS,
     Act,
+    AskLeaders,
     Closed,
     Create,
     Cut,
+    Ended,
     Error,
     Fill,
     Hello,
     Join,
+    JoinCode,
+    Leader,
+    Leaders,
     Leave,
     ListedSeat,
     Listing,
     ListTables,
+    Mute,
     Refused,
+    Rematch,
+    Said,
+    Say,
     SeatAsked,
     ServerMessage,
     StateUpdate,
@@ -113,7 +125,17 @@ BACKLOG = 8 << 20  # bytes a client may leave unread: a long match's state is ~1
 MAX_TABLES = 64
 PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at) at once
 
+SAY_RATE = 0.5  # chat lines a second, on average: a flood is cut off, play is not
+SAY_BURST = 5
+MUTES = 100  # names one player may mute
+WRONG_CODES = 5  # private tables' codes a connection may get wrong before it is cut off
+NEWS = 5  # tables' ends kept for a player who was away (the newest)
+NEWS_NAMES = 1000  # players with news waiting
+
 Keep = Callable[[Match, tuple[str, ...], str], None]  # (match, its players' names, why it closed)
+# (the finished match, the names of the people seated at its end, present or
+# not, and when the server saw it end): called in a thread
+Record = Callable[[Match, tuple[str, ...], str], None]
 
 
 @dataclass(eq=False)
@@ -123,6 +145,11 @@ class Client:
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
     gone: bool = False  # cut off for leaving too much unread
+    say_tokens: float = SAY_BURST
+    say_stamp: float = field(default_factory=time.monotonic)
+    mutes: set[str] = field(default_factory=set)  # names whose chat this player does not hear
+    wrong_codes: int = 0
+    listed: dict[int, Listing] = field(default_factory=dict)  # the listing as this lobby has it
 
     def send(self, message: ServerMessage) -> None:
         if self.gone or self.writer.is_closing():
@@ -146,6 +173,15 @@ class Client:
             raise Cut(f"more than {RATE:g} messages a second")
         self.tokens -= 1
 
+    def spend_say(self) -> None:
+        """One chat line's worth of its own, slower, limit: Refused when used up."""
+        now = time.monotonic()
+        self.say_tokens = min(SAY_BURST, self.say_tokens + (now - self.say_stamp) * SAY_RATE)
+        self.say_stamp = now
+        if self.say_tokens < 1:
+            raise Refused("You are talking too fast: wait a moment.")
+        self.say_tokens -= 1
+
 
 @dataclass(eq=False)
 class Table:
@@ -156,6 +192,9 @@ class Table:
     timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # seat -> its hold's end
     watchers: set[Client] = field(default_factory=set)
     busy: bool = False  # a computer seat is thinking
+    code: str | None = None  # a private table's: not listed, joined by it
+    finished: str = ""  # when the match ended (ISO 8601, UTC): its records all say so
+    rematch: set[int] = field(default_factory=set)  # seats whose players asked for a rematch
 
     @property
     def match(self) -> Match[Any, Any, Any]:
@@ -184,8 +223,16 @@ class Table:
         """The names seated here or holding a seat."""
         return {c.name for c in self.players.values()} | set(self.held.values())
 
-    def listing(self) -> Listing:
-        """The table's entry in the lobbies' listing."""
+    def at(self, client: Client) -> bool:
+        """The client sits here, holds a seat here, or watches."""
+        return client in self.watchers or client.name in self.names()
+
+    def seat_of(self, client: Client) -> int | None:
+        return next((s for s, c in self.players.items() if c is client), None)
+
+    def listing(self, ratings: Callable[[str, Seat], float | None] | None = None) -> Listing:
+        """The table's entry in the lobbies' listing (with each seat's
+        rating, from ``ratings``)."""
         return Listing(
             table=self.id,
             game=self.match.game,
@@ -197,6 +244,9 @@ class Table:
                     level=s.level if not s.is_human else None,
                     held=i in self.held,
                     held_for=self.held.get(i),
+                    rating=None
+                    if ratings is None or (s.is_human and i not in self.players)
+                    else ratings(self.match.game, s),
                 )
                 for i, s in enumerate(self.match.seats)
             ),
@@ -204,6 +254,8 @@ class Table:
             config=self.match.config.to_dict(),
             over=self.over,
             commitment=self.match.commitment,
+            private=self.code is not None,
+            code=self.code,
         )
 
     def summary(self) -> dict[str, Any]:
@@ -211,18 +263,28 @@ class Table:
 
 
 class TableServer:
-    def __init__(self, *, tokens: bool = False, chosen_seeds: bool = False, keep: Keep | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        tokens: bool = False,
+        chosen_seeds: bool = False,
+        keep: Keep | None = None,
+        record: Record | None = None,
+        ratings: Any = None,
+    ) -> None:
         # With tokens, a connection is whoever ``admit`` gave its token to
         # (the SSH login), never the name it claims: nobody takes another
         # player's held seat by calling themselves by that name.
         self.tokens: dict[str, str] | None = {} if tokens else None
         self.chosen_seeds = chosen_seeds
         self.keep = keep
+        self.record = record
+        self.ratings = ratings  # a store.ratings.Ratings, or None: nothing is rated
+        self.news: dict[str, list[Ended]] = {}  # name -> the ends of its tables it missed
         self.tables: dict[int, Table] = {}
         self.clients: set[Client] = set()
         self._next = 1
         self._server: asyncio.AbstractServer | None = None
-        self._listed: dict[int, Listing] = {}  # each open table's entry as the lobbies have it
         self._tasks: set[asyncio.Task] = set()
         self._handlers: set[asyncio.Task] = set()  # one per connection
         self._closing = False
@@ -262,6 +324,8 @@ class TableServer:
             await asyncio.wait(self._handlers, timeout=2)
         if self._server is not None:
             await self._server.wait_closed()
+        if self.ratings is not None:  # the results given so far into the store
+            await asyncio.to_thread(self.ratings.close)
 
     def _spawn(self, coro) -> asyncio.Task | None:
         if self._closing:
@@ -331,13 +395,24 @@ class TableServer:
         if isinstance(message, Hello):
             self._hello(client, message)
         elif isinstance(message, ListTables):
-            client.send(Tables(self._listing()))
+            client.listed = {t.table: t for t in self._listing(client)}
+            client.send(Tables(tuple(client.listed.values())))
         elif isinstance(message, Create):
             self._create(client, message)
+        elif isinstance(message, JoinCode):
+            self._join_code(client, message.code)
+        elif isinstance(message, Say):
+            self._say(client, message)
+        elif isinstance(message, Mute):
+            self._mute(client, message)
+        elif isinstance(message, AskLeaders):
+            self._leaders(client, message.game)
         else:
             table = self.tables.get(message.table)
-            if table is None:
-                raise Refused(f"No table {message.table}.")
+            if table is None or (
+                table.code is not None and not table.at(client) and not isinstance(message, Leave)
+            ):
+                raise Refused(f"No table {message.table}.")  # a private table is no one else's business
             if isinstance(message, Join):
                 self._join(client, table)
             elif isinstance(message, Watch):
@@ -346,6 +421,8 @@ class TableServer:
                 self._leave(client, table)
             elif isinstance(message, Fill):
                 self._fill(client, table)
+            elif isinstance(message, Rematch):
+                self._rematch(client, table, message.accept)
             else:
                 self._act(client, table, message)
 
@@ -364,24 +441,178 @@ class TableServer:
             assert isinstance(given, str)
             name = given
         client.name = name
-        client.send(Welcome(client.name, self._listing()))
+        client.listed = {t.table: t for t in self._listing(client)}
+        client.send(Welcome(client.name, tuple(client.listed.values())))
+        for ended in self.news.pop(name, []):  # how the tables they left ended
+            client.send(ended)
 
-    def _listing(self) -> tuple[Listing, ...]:
-        return tuple(t.listing() for t in self.tables.values())
+    def _rated(self, game: str, seat: Seat) -> float | None:
+        return None if self.ratings is None else self.ratings.shown(game, seat)
+
+    def _listing(self, client: Client) -> list[Listing]:
+        """The tables ``client`` may see: every public one, and the private
+        ones they sit at, hold a seat at or watch."""
+        return [t.listing(self._rated) for t in self.tables.values() if t.code is None or t.at(client)]
 
     def _announce(self) -> None:
-        """Every lobby is told what changed in the listing: the tables that
-        opened or changed, and those that closed; nothing when nothing did."""
-        now = {t.id: t.listing() for t in self.tables.values()}
-        changes: list[ServerMessage] = [Closed(n) for n in self._listed if n not in now]
-        changes += [TableChanged(s) for n, s in now.items() if self._listed.get(n) != s]
-        self._listed = now
-        if not changes:
-            return
+        """Every lobby is told what changed in its listing: the tables that
+        opened or changed, and those that closed (or it may no longer see);
+        nothing when nothing did."""
+        everyone = {t.id: t.listing(self._rated) for t in self.tables.values()}
         for client in list(self.clients):
-            if client.name:
-                for change in changes:
-                    client.send(change)
+            if not client.name:
+                continue
+            now = {
+                n: entry
+                for n, entry in everyone.items()
+                if self.tables[n].code is None or self.tables[n].at(client)
+            }
+            changes: list[ServerMessage] = [Closed(n) for n in client.listed if n not in now]
+            changes += [TableChanged(e) for n, e in now.items() if client.listed.get(n) != e]
+            client.listed = now
+            for change in changes:
+                client.send(change)
+
+    # ------------------------------------------------------------ talk
+
+    def _say(self, client: Client, m: Say) -> None:
+        if not m.text:
+            raise Refused("Nothing to say.")
+        if m.table is None:
+            audience = [c for c in self.clients if c.name]
+            spectator, where = False, "the lobby"
+        else:
+            table = self.tables.get(m.table)
+            if table is None or not table.at(client):
+                raise Refused(f"You are not at table {m.table}.")
+            spectator = table.seat_of(client) is None
+            audience = [*table.players.values(), *table.watchers]
+            where = f"table {table.id}" + (" (spectators)" if spectator else "")
+        client.spend_say()
+        log.info("chat at %s: %s says %s", where, client.name, m.text)  # who said what, kept
+        line = Said(m.table, client.name, m.text, spectator)
+        for c in audience:
+            if client.name not in c.mutes:
+                c.send(line)
+
+    def _mute(self, client: Client, m: Mute) -> None:
+        if not m.on:
+            client.mutes.discard(m.name)
+        elif len(client.mutes) >= MUTES:
+            raise Refused(f"You mute {MUTES} players already.")
+        elif m.name == client.name:
+            raise Refused("You cannot mute yourself.")
+        else:
+            client.mutes.add(m.name)
+        log.info("%s %s %s", client.name, "mutes" if m.on else "hears again", m.name)
+
+    def _leaders(self, client: Client, game: str) -> None:
+        try:
+            rules = catalog.rules(game)
+        except LookupError:
+            raise Refused(f"No game {said(game, 20)!r}.") from None
+        rows = () if self.ratings is None else tuple(Leader(*row) for row in self.ratings.leaders(rules.id))
+        client.send(Leaders(rules.id, rows))
+
+    # ------------------------------------------------------------ private tables and rematches
+
+    def _new_code(self) -> str:
+        taken = {t.code for t in self.tables.values()}
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in taken:
+                return code
+
+    def _join_code(self, client: Client, code: str) -> None:
+        table = next((t for t in self.tables.values() if t.code is not None and t.code == code), None)
+        if table is None:
+            client.wrong_codes += 1
+            if client.wrong_codes >= WRONG_CODES:
+                raise Cut(f"{WRONG_CODES} wrong table codes")
+            raise Refused(f"No table has the code {code!r}.")
+        log.info("table %d: %s comes with its code", table.id, client.name)
+        back = client.name in table.held.values()
+        if back or table.free_seats():
+            self._join(client, table)
+        else:
+            self._watch(client, table)
+        self._announce()
+
+    def _rematch(self, client: Client, table: Table, accept: bool) -> None:
+        seat = table.seat_of(client)
+        if seat is None:
+            raise Refused("Only a player seated at the table answers a rematch.")
+        if not table.over:
+            raise Refused("The match is not over yet.")
+        if not accept:
+            log.info("table %d: %s will not play again", table.id, client.name)
+            self._leave(client, table)
+            return
+        table.rematch.add(seat)
+        log.info("table %d: %s asks for a rematch", table.id, client.name)
+        if not self._rematch_if_all(table):
+            self._broadcast(table)
+
+    def _rematch_if_all(self, table: Table) -> bool:
+        """When every player still seated at the finished table has asked for
+        a rematch, it begins: the seats moved one place on (so another seat
+        begins), same rules, new dice; the seats of those who left are open."""
+        if not (table.over and table.rematch and table.players and set(table.players) <= table.rematch):
+            return False
+        old = table.match
+        n = len(old.seats)
+        seats: list[Seat] = []
+        for i in range(n):
+            was = (i - 1) % n
+            seat = old.seats[was]
+            if seat.is_human and was not in table.players:
+                seat = Seat(f"Seat {i + 1}", "human", seat.level)  # open for whoever comes
+            seats.append(seat)
+        seed = old.seed + 1 if self.chosen_seeds else secret_seed()  # tests: the dice known
+        match = Match.start(
+            old.game, old.config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed)
+        )
+        for timer in table.timers.values():
+            timer.cancel()
+        table.session = Session(match, here=(), pace=PACE)
+        table.players = {(s + 1) % n: c for s, c in table.players.items()}
+        table.held, table.timers, table.rematch, table.finished = {}, {}, set(), ""
+        log.info("table %d: a rematch, seed committed to %s", table.id, match.commitment[:16])
+        self._broadcast(table)
+        return True
+
+    def _ended(self, table: Table) -> None:
+        """The match is over: its record goes to every person seated at its
+        end, here or away (``record``, in a thread), its result to the
+        ratings, and those away are told how it ended."""
+        table.finished = datetime.now(UTC).isoformat(timespec="microseconds")
+        match, names = table.match, table.match.names
+        humans = tuple(
+            n
+            for i, n in enumerate(names)
+            if match.seats[i].is_human and (i in table.players or i in table.held)
+        )
+        if self.ratings is not None:
+            self.ratings.played(match, table.finished)
+        if self.record is not None and humans:
+            self._spawn(asyncio.to_thread(self._record, match, humans, table.finished))
+        summary = printable(table.rules.summary(match.state, names))
+        news = Ended(table.id, table.rules.title, summary)
+        for name in set(table.held.values()):
+            here = [c for c in self.clients if c.name == name]
+            for c in here:  # in the lobby: told at once
+                c.send(news)
+            if not here:
+                if name not in self.news and len(self.news) >= NEWS_NAMES:
+                    del self.news[next(iter(self.news))]
+                self.news[name] = [*self.news.get(name, []), news][-NEWS:]
+
+    def _record(self, match: Match, humans: tuple[str, ...], finished: str) -> None:
+        assert self.record is not None
+        try:
+            self.record(match, humans, finished)
+        except Exception:  # said in the log; the tables go on
+            log.exception("the record of a finished %s could not be kept", match.game)
 
     def _watch(self, client: Client, table: Table) -> None:
         if not table.rules.spectators:
@@ -406,8 +637,9 @@ class TableServer:
         for seat, c in list(table.players.items()):
             if c is client:
                 self._vacate(table, seat, client)
-        self._tidy(table)
-        self._announce()
+        if not self._rematch_if_all(table):
+            self._tidy(table)
+            self._broadcast(table) if table.over and table.id in self.tables else self._announce()
 
     def _create(self, client: Client, m: Create) -> None:
         try:
@@ -433,7 +665,9 @@ class TableServer:
         if len(self.tables) >= MAX_TABLES:
             raise Refused("The server has as many tables as it can hold: join one, or try later.")
         match = Match.start(rules.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
-        table = Table(self._next, Session(match, here=(), pace=PACE))
+        table = Table(
+            self._next, Session(match, here=(), pace=PACE), code=self._new_code() if m.private else None
+        )
         self._next += 1
         self.tables[table.id] = table
         kinds = [s.kind for s in seats]
@@ -506,6 +740,8 @@ class TableServer:
     # ------------------------------------------------------------ play
 
     def _broadcast(self, table: Table) -> None:
+        if table.over and not table.finished:
+            self._ended(table)
         for seat, client in list(table.players.items()):
             self._send_state(table, client, seat)
         for client in list(table.watchers):
@@ -570,6 +806,9 @@ class TableServer:
                 away=tuple(sorted(table.held)),
                 view=dataclasses.asdict(rules.view(state, seat)) if seat is not None else None,
                 legal=tuple(str(a) for a in rules.legal_actions(state)) if to_act == seat else (),
+                finished=table.finished,
+                rematch=tuple(sorted(table.rematch)),
+                code=table.code,
             )
         )
 
@@ -602,6 +841,7 @@ class TableServer:
             for seat, c in list(table.players.items()):
                 if c is client:
                     self._vacate(table, seat, client)
+                    self._rematch_if_all(table)
         for table in list(self.tables.values()):
             self._tidy(table)
         self._announce()
@@ -610,6 +850,7 @@ class TableServer:
         """The seat is held for ``client``'s name to come back to: a timer of
         its own, called off if they do."""
         del table.players[seat]
+        table.rematch.discard(seat)
         if table.over or self._closing:
             return
         log.info("table %d: %s left seat %d, held for %g s", table.id, client.name, seat + 1, HOLD)

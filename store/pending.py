@@ -39,9 +39,22 @@ def pending_dir() -> Path:
     return data_dir() / "pending"
 
 
-def _entry_path(finished: str, record: dict) -> Path:
+def _entry_path(finished: str, record: dict, folder: Path | None = None) -> Path:
     text = json.dumps([finished, record], sort_keys=True, ensure_ascii=False)
-    return pending_dir() / f"{hashlib.sha256(text.encode()).hexdigest()[:20]}.json"
+    return (folder or pending_dir()) / f"{hashlib.sha256(text.encode()).hexdigest()[:20]}.json"
+
+
+def send_to(home: Path, match: Match, finished: str) -> Path:
+    """A finished shared match into the ``pending/`` of another Garito home
+    (a server keeps it for each player seated at its end, here or away):
+    their Garito adds it to its history when it next starts, or at once if
+    it is open at the table. Its file is named as the player's own app
+    names it (the same record, finished at the same time, by the server's
+    clock), so the match is kept once whoever writes it first."""
+    record = match.to_record()
+    path = _entry_path(finished, record, home / "pending")
+    write_atomic(path, json.dumps({"finished": finished, "record": record}, ensure_ascii=False))
+    return path
 
 
 def finish(match: Match, *, saved: bool = True) -> str:
@@ -65,12 +78,13 @@ class Held:
     saved: bool
 
 
-def hold(match: Match, *, saved: bool = True) -> Held:
+def hold(match: Match, *, saved: bool = True, finished: str = "") -> Held:
     """The quick half of ``finish``, done at once: the save holds the
-    finished match, and its pending file is written."""
+    finished match, and its pending file is written. ``finished``: when it
+    ended, if another clock said (a shared table's server), else now."""
     # To the microsecond: what makes this finish one of its own, so the same
     # record played again (a seed and moves repeated) is kept again.
-    finished = datetime.now(UTC).isoformat(timespec="microseconds")
+    finished = finished or datetime.now(UTC).isoformat(timespec="microseconds")
     record = match.to_record()
     if saved:
         try:

@@ -338,3 +338,106 @@ async def test_names_of_markup_from_the_network_are_drawn_as_typed_at_the_table(
         await pilot.press("space")
         await until(pilot, lambda: len(table.match.actions) >= 2)  # [/] rolled, [b]x answered
         assert table.match.names == ("[/]", "[b]x") and app.is_running
+
+
+async def play_app_turns(pilot, table) -> None:
+    """The app's player plays its turns (Space) until its match is over."""
+    app = pilot.app
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 30
+    while type(app.screen).__name__ not in ("MatchOverScreen", "TableOverScreen") and loop.time() < end:
+        if app.screen is table and (table.notice_open or table.human_to_act):
+            await pilot.press("space")
+        await pilot.pause(0.02)
+
+
+@sync
+async def test_a_rematch_at_a_shared_table_is_real_and_the_seats_move_on(monkeypatch):
+    async def before(path):
+        pass
+
+    async with at_the_lobby(monkeypatch, before) as (server, path, pilot):
+        app = pilot.app
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="create", game="gemelos", seats=["human", "human"], seed=11)
+        await bea.until(lambda m: m["op"] == "state")
+        await until(pilot, lambda: "Bea" in lobby_text(app))
+        await pilot.press("enter")  # the cursor came to the table with a free seat
+        await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
+        table = app.screen
+        bea_plays = asyncio.create_task(play_my_turns(bea, 1))
+        await play_app_turns(pilot, table)
+        await asyncio.wait_for(bea_plays, 10)
+        box = app.screen
+        assert type(box).__name__ == "TableOverScreen"
+        assert "n: rematch" in str(box.query_one(".dialog-keys").render())
+        await bea.send(op="rematch", table=1)
+        await until(pilot, lambda: "Bea asked for a rematch" in str(box.query_one(".dialog-keys").render()))
+        await pilot.press("n")
+        await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen" and app.screen is not table)
+        again = app.screen
+        assert again.match.names == ("Player 1", "Bea") and again.seating.seat == 0
+        assert server.tables[1].match.names == ("Player 1", "Bea") and not again.match.actions
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["LobbyScreen", "GemelosScreen"]
+
+
+@sync
+async def test_the_lobby_panel_names_what_the_cursor_is_on(monkeypatch):
+    async def before(path):
+        for name in ("Bea", "Cid"):
+            c = await Conn.open(path, name)
+            await c.send(op="create", game="gemelos", seats=["human", "human"], seed=1)
+            await c.until(lambda m: m["op"] == "state")
+            if name == "Cid":
+                await c.close()
+
+    async with at_the_lobby(monkeypatch, before) as (server, path, pilot):
+        app = pilot.app
+        lobby = app.screen
+        about = lobby.query_one("#table-about")
+        options = lobby.query_one("#tables")
+
+        def agree() -> bool:
+            option = options.highlighted_option
+            return about.border_title == ("New table" if option.id == "new" else f"Table {option.id}")
+
+        assert agree() and about.border_title == "Table 1"
+        for key in ("up", "up", "down", "down", "down"):
+            await pilot.press(key)
+            assert agree(), key
+        await pilot.press("down")  # on "New table…": w watches nothing, Enter opens a new table
+        assert options.highlighted_option.id == "new" and not lobby.check_action("watch", ())
+        await pilot.press("up")
+        assert about.border_title == "Table 2"
+        server._close_table(server.tables[2], "abandoned")  # the table under the cursor goes
+        server._announce()
+        await until(pilot, lambda: "Cid" not in lobby_text(app))
+        assert agree()
+
+
+@sync
+async def test_talk_at_a_table_and_in_the_lobby(monkeypatch):
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        bea = await Conn.open(path, "[b]Bea[/b]")
+        await bea.send(op="create", game="gemelos", seats=["human", "human"], seed=11)
+        await bea.until(lambda m: m["op"] == "state")
+        await bea.send(op="say", text="hola [i]todos[/i]")  # the lobby's channel
+        talk = app.screen.query_one("#lobby-talk")
+        await until(pilot, lambda: talk.lines == ("[b]Bea[/b]: hola [i]todos[/i]",))
+        await pilot.press("t", *"hi all", "enter")
+        m = await bea.until(lambda m: m["op"] == "said" and m["name"] == "Player 1")
+        assert m["text"] == "hi all" and m["table"] is None
+        await until(pilot, lambda: app.screen.query_one("#tables").highlighted_option.id == "1")
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
+        table = app.screen
+        await bea.send(op="say", table=1, text="good luck")
+        log = table.query_one("#log")
+        await until(pilot, lambda: "[b]Bea[/b]: good luck" in log.lines)
+        await pilot.press("slash", "tab", "enter")  # the first ready phrase
+        m = await bea.until(lambda m: m["op"] == "said" and m["name"] == "Player 1")
+        assert m == {"op": "said", "table": 1, "name": "Player 1", "text": "Good luck!", "spectator": False}
+        assert (
+            not table.query_one("ChatLine").is_open and app.focused is None
+        )  # the keys are the game's again

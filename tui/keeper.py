@@ -13,6 +13,7 @@ waiting in ``pending/`` (its save kept) for a later start, the player told.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
@@ -21,8 +22,13 @@ from garito.core.match import Match
 
 
 class Keeper:
-    def __init__(self, app: App[Any], *, shared: bool = False, seated: bool = True) -> None:
+    def __init__(
+        self, app: App[Any], *, shared: bool = False, seated: bool = True, finished: Callable[[], str] = str
+    ) -> None:
         self.app = app
+        # When a shared table's server saw the match end: its record then is
+        # the very one the server keeps for this player (store.pending.send_to).
+        self.finished = finished
         self.shared = shared
         self.seated = seated  # a shared table's player (a spectator keeps nothing)
         self._kept = False  # the finished match is in the history (or waiting for it)
@@ -61,7 +67,7 @@ class Keeper:
         if self._kept:
             return
         self._kept = True
-        held = hold(match, saved=not self.shared)
+        held = hold(match, saved=not self.shared, finished=self.finished() if self.shared else "")
         app = self.app
 
         def into_the_history() -> None:

@@ -36,7 +36,7 @@ from textual.screen import Screen
 from garito.core.errors import IllegalAction
 from garito.core.match import Match
 from garito.core.session import Replay, Session
-from garito.server.messages import Act, Fill, Leave
+from garito.server.messages import Act, Fill, Leave, Rematch
 
 from ..keeper import Keeper
 
@@ -48,6 +48,9 @@ if TYPE_CHECKING:
     from garito.widgets.notice import Notice
 
     from ..app import GarApp
+
+
+TALK_KEPT = 200  # chat lines a table's log keeps
 
 
 class Waiting(Enum):
@@ -80,6 +83,8 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("b", "fill", "Computers take the open seats"),
+        # "/" and not "t": the Red Man's "I tip my hat" is t
+        Binding("slash", "chat", "Talk", key_display="/"),
         Binding("pageup", "scroll_log(-1)", "Log", show=False),
         Binding("pagedown", "scroll_log(1)", "Log", show=False),
     ]
@@ -115,6 +120,12 @@ class GameScreen(Screen[None]):
         self.open_seats: list[int] = []  # a shared table's seats nobody has taken yet
         self.away: list[int] = []  # a shared table's seats whose player left (kept a while)
         self.shown_to = self._humans[0] if self._humans else 0  # whose secrets the table may show
+        self.finished_at = ""  # when a shared table's server saw the match end
+        self.rematch_asked: list[int] = []  # a shared table's seats that asked for a rematch
+        self.over_box: Any = None  # the match-over box, once up
+        # A shared table's talk: (events told when it was said, a spectator's, the line)
+        self._talk: deque[tuple[int, bool, str]] = deque(maxlen=TALK_KEPT)
+        self.hear_spectators = self.seating is not None and self.seating.seat is None
 
     @property
     def match(self) -> Match[Any, Any, Any]:
@@ -189,7 +200,58 @@ class GameScreen(Screen[None]):
             self._story, self._story_names = [], names
         del self._story[len(events) :]  # a replay stepping back
         self._story += [self.rules.narrate(e, names) for e in events[len(self._story) :]]
-        self.query_one(GameLog).tell(self._story)
+        self.query_one(GameLog).tell(self._with_talk())
+
+    def _with_talk(self) -> list[str]:
+        """The story with the table's talk beside the moves it came after."""
+        if not self._talk:
+            return self._story
+        talk = [(at, line) for at, spectator, line in self._talk if self.hear_spectators or not spectator]
+        out: list[str] = []
+        i = 0
+        for k, line in enumerate(self._story):
+            while i < len(talk) and talk[i][0] <= k:
+                out.append(talk[i][1])
+                i += 1
+            out.append(line)
+        out += [line for _, line in talk[i:]]
+        return out
+
+    def hear(self, name: str, text: str, spectator: bool) -> None:
+        """A chat line said at this table (``spectator``: in the spectators'
+        channel, shown to a player who chose to hear it)."""
+        from garito.widgets.gamelog import GameLog
+
+        who = f"{name} (watching)" if spectator else name
+        self._talk.append((len(self._story), spectator, f"{who}: {text}"))
+        if self.is_mounted:
+            self.query_one(GameLog).tell(self._with_talk())
+
+    def action_chat(self) -> None:
+        from garito.widgets.chat import ChatLine
+
+        self.query_one(ChatLine).open()
+
+    def on_chat_line_sent(self, event: Any) -> None:
+        """What the player typed: a line for the table, or one of the chat
+        line's commands (/spectators, /mute name, /unmute name)."""
+        from garito.server.messages import Mute, Say
+
+        text: str = event.text
+        word, _, rest = text.partition(" ")
+        if word == "/spectators":
+            from garito.widgets.gamelog import GameLog
+
+            self.hear_spectators = not self.hear_spectators
+            self.query_one(GameLog).tell(self._with_talk())
+            self.notify(
+                "You hear the spectators." if self.hear_spectators else "The spectators' talk is hidden."
+            )
+        elif word in ("/mute", "/unmute") and rest.strip():
+            self.seating.send(Mute(rest.strip(), word == "/mute"))
+            self.notify(f"{'Muted' if word == '/mute' else 'You hear again'}: {rest.strip()}", markup=False)
+        else:
+            self.seating.send(Say(self.seating.table, text))
 
     def stake_bar(self, label: str = "Stake"):
         """The StakeBar for ``compose``, bound to the values ``offer_stake`` sets."""
@@ -326,6 +388,8 @@ class GameScreen(Screen[None]):
                 self.action_close_notice()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "chat":
+            return self.shared and self.replaying is None
         if action == "close_notice":
             return self.notice_open and self._reveal is None
         if self.notice_open or self.replaying is not None:
@@ -343,20 +407,43 @@ class GameScreen(Screen[None]):
         return True
 
     def show_result(self, title: str, body, keys: str = "") -> None:
-        """The match's end; then a rematch (``rematch_config``) or the menu."""
-        from .results import MatchOverScreen
+        """The match's end; then a rematch (``rematch_config``) or the menu.
+        At a shared table: a rematch asked of the others, or the lobby."""
+        from .results import MatchOverScreen, TableOverScreen
 
-        screen = MatchOverScreen(title, body)
-        if self.shared:
-            keys = "Enter: back to the lobby"
+        if self.over_box is not None and self.over_box in self.app.screen_stack:
+            return  # up already (a shared table's news after the end ends nothing again)
+        screen: MatchOverScreen
+        if self.shared and self.seating.seat is not None:
+            screen = box = TableOverScreen(title, body, self._ask_rematch)
+            box.asked(self._asked_names())
+        else:
+            screen = MatchOverScreen(title, body)
+            if self.shared:
+                keys = "Enter: back to the lobby"
         if keys:
             screen.KEYS = keys
+        self.over_box = screen
         self.app.push_screen(screen, self._after_match)
+
+    def _ask_rematch(self) -> None:
+        self.seating.send(Rematch(self.seating.table))
+
+    def _asked_names(self) -> list[str]:
+        names = self.match.names
+        return [names[s] for s in self.rematch_asked if s < len(names)]
+
+    def asked_rematch(self, seats) -> None:
+        """The server says who has asked for a rematch."""
+        self.rematch_asked = list(seats)
+        box = self.over_box
+        if box is not None and hasattr(box, "asked"):
+            box.asked(self._asked_names())
 
     def _after_match(self, rematch: bool | None) -> None:
         self.app.pop_screen()
         if self.shared:
-            self._leave_table()
+            self._leave_table()  # no rematch for this player: the seat opens for it
             return
         if rematch:
             from garito.core.dice import fresh_seed
@@ -371,12 +458,22 @@ class GameScreen(Screen[None]):
 
         self._notice = Notice()
         self.mount(self._notice)
+        if self.shared:
+            from garito.server.messages import CANNED, MAX_SAY
+            from garito.widgets.chat import ChatLine
+
+            self.mount(ChatLine(CANNED, MAX_SAY))
         # Colours a screen picks itself (the suits) follow the theme.
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show())
         if self.replaying is not None:
             self.step_to(self.replaying.at)
             return
-        keeper = Keeper(self.app, shared=self.shared, seated=not self.shared or self.seating.seat is not None)
+        keeper = Keeper(
+            self.app,
+            shared=self.shared,
+            seated=not self.shared or self.seating.seat is not None,
+            finished=lambda: self.finished_at,
+        )
         self.session.watch(keeper)
         keeper(self.match)  # a game is saved from its first screen, not its first move
         seat = self.seat_to_act

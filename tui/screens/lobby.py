@@ -25,13 +25,19 @@ from textual.widgets.option_list import Option
 from garito.core import catalog
 from garito.core.names import printable
 from garito.server.messages import (
+    CANNED,
+    MAX_SAY,
     Closed,
     Create,
+    Ended,
     Error,
     Hello,
     Join,
     ListedSeat,
     Listing,
+    Mute,
+    Said,
+    Say,
     SeatAsked,
     ServerMessage,
     StateUpdate,
@@ -41,6 +47,8 @@ from garito.server.messages import (
     Welcome,
 )
 from garito.store import environ
+from garito.widgets.chat import ChatLine
+from garito.widgets.gamelog import GameLog
 from garito.widgets.keybar import KeyBar
 
 from ..link import Link, Seating, tables_socket
@@ -52,6 +60,8 @@ if TYPE_CHECKING:
     from ..app import GarApp
 
 NEW = "new"
+TALK_KEPT = 100  # lines of the lobby's talk kept
+QUIET = "Nobody has said a word yet: t talks to everyone in the lobby."
 OPENING = -1  # the table asked for, before its number comes back
 
 
@@ -63,6 +73,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "open", "Sit / watch", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New table"),
+        Binding("t,slash", "chat", "Talk", key_display="t"),
         Binding("escape", "leave", "Menu"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("j", "cursor(1)", show=False),
@@ -84,6 +95,8 @@ class LobbyScreen(Screen[None]):
         self.playing: GameScreen | None = None  # the table's screen, while one is open
         self.table: int | None = None  # the table this player sits at or watches
         self.connected = False
+        self.news = ""  # how a table this player left ended, told once
+        self.talk: list[str] = []  # the lobby's talk, newest last
         self._link_task: asyncio.Task | None = None
 
     def compose(self) -> ComposeResult:
@@ -91,13 +104,16 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby-body"):
             yield OptionList(id="tables")
             yield Static(id="table-about")
+        yield GameLog(id="lobby-talk")  # what is said in the lobby (t to talk)
         yield Static(self.status, id="lobby-status", markup=False)  # it holds the player's name
+        yield ChatLine(CANNED, MAX_SAY)
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#tables", OptionList).border_title = "Tables"
         self.query_one("#table-about", Static).border_title = "Table"
         self._fill()
+        self.query_one("#lobby-talk", GameLog).tell([QUIET])
         self.connect()
 
     def connect(self) -> None:
@@ -141,6 +157,17 @@ class LobbyScreen(Screen[None]):
             self._list([t for t in self.tables if t.table != m.table])
         elif isinstance(m, StateUpdate):
             self._state(m)
+        elif isinstance(m, Said):
+            if m.table is None:
+                self.talk = [*self.talk, f"{m.name}: {m.text}"][-TALK_KEPT:]
+                self.query_one("#lobby-talk", GameLog).tell(self.talk or [QUIET])
+            elif (playing := self._at_table()) is not None and m.table == self.table:
+                playing.hear(m.name, m.text, m.spectator)
+        elif isinstance(m, Ended):  # a table this player left ended meanwhile
+            told = f"Table {m.table} ({m.title}) ended while you were away: {m.summary}"
+            self.news = told
+            self.status = told
+            self.notify(told, title="Your table", timeout=12, markup=False)
         elif isinstance(m, Error):
             if (playing := self._at_table()) is not None:
                 playing.refused(m.rule)
@@ -158,12 +185,19 @@ class LobbyScreen(Screen[None]):
             self.notify(f"A table's state could not be read: {e}", severity="error", markup=False)
             return
         if (playing := self._at_table()) is not None:
-            playing.receive(match, m.open, m.away)
-            return
+            if match.commitment == playing.session.match.commitment:
+                playing.finished_at = m.finished
+                playing.receive(match, m.open, m.away)
+                playing.asked_rematch(m.rematch)
+                return
+            # A rematch at this table: its new match on a screen of its own.
+            while self.app.screen is not self:
+                self.app.pop_screen()
         from ..games import screen_for
 
         self.playing = screen_for(match, Seating(m.table, m.seat, self.link.send))
         self.playing.open_seats, self.playing.away = list(m.open), list(m.away)
+        self.playing.finished_at = m.finished
         if m.seat is None:
             self.notify(f"You watch table {m.table}. Esc leaves it.", timeout=4, markup=False)
         self.app.push_screen(self.playing)
@@ -176,6 +210,7 @@ class LobbyScreen(Screen[None]):
         if self.playing is not None and self._at_table() is None:
             self.playing, self.table = None, None  # back from the table
         self.query_one("#tables", OptionList).focus()
+        self.query_one("#lobby-talk", GameLog).tell(self.talk or [QUIET])
 
     # ------------------------------------------------------------ the listing
 
@@ -188,6 +223,9 @@ class LobbyScreen(Screen[None]):
         n = len(self.tables)
         free = sum(1 for t in self.tables if t.free)
         me = self.me
+        if self.news:  # said until the listing next changes
+            self.status, self.news = self.news, ""
+            return
         self.status = (
             f"You are {me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
             if n
@@ -247,6 +285,7 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, _event) -> None:
         self._about()
+        self.refresh_bindings()
 
     def on_option_list_option_selected(self, _event) -> None:
         self.action_open()
@@ -254,10 +293,12 @@ class LobbyScreen(Screen[None]):
     def _about(self) -> None:
         about = self.query_one("#table-about", Static)
         t = self._selected()
+        about.border_title = "Table"  # the panel's title says what the cursor is on
         if t is None:
             about.update("")
             return
         if t == NEW:
+            about.border_title = "New table"
             about.update(
                 Text.assemble(
                     ("A new table\n\n", "bold"),
@@ -307,8 +348,16 @@ class LobbyScreen(Screen[None]):
         tables.action_cursor_down() if delta > 0 else tables.action_cursor_up()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("open", "watch", "new"):
+        if self.is_mounted and self.query_one(ChatLine).is_open:
+            return False  # the keys are the chat line's while it is open
+        if action == "chat":
             return self.connected
+        if action in ("open", "watch", "new"):
+            if action == "watch" and not isinstance(self._selected(), Listing):
+                return False  # on "New table…" there is nothing to watch
+            return self.connected
+        if action == "rules":
+            return isinstance(self._selected(), Listing)
         return True
 
     def action_open(self) -> None:
@@ -349,6 +398,24 @@ class LobbyScreen(Screen[None]):
         self.link.send(
             Create(game, tuple(SeatAsked(s.kind, s.level, s.name) for s in seats), config.to_dict(), seed)
         )
+
+    def action_chat(self) -> None:
+        self.query_one(ChatLine).open()
+        self.refresh_bindings()
+
+    def on_chat_line_sent(self, event: ChatLine.Sent) -> None:
+        word, _, rest = event.text.partition(" ")
+        if word in ("/mute", "/unmute") and rest.strip():
+            self.link.send(Mute(rest.strip(), word == "/mute"))
+            self.notify(f"{'Muted' if word == '/mute' else 'You hear again'}: {rest.strip()}", markup=False)
+        else:
+            self.link.send(Say(None, event.text))
+        self.refresh_bindings()
+
+    def on_descendant_blur(self, event) -> None:
+        if isinstance(event.widget, ChatLine):
+            self.query_one("#tables", OptionList).focus()
+        self.refresh_bindings()
 
     def action_leave(self) -> None:
         self.link.close()

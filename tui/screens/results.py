@@ -63,3 +63,54 @@ class MatchOverScreen(_Box):
 
     def action_menu(self) -> None:
         self.dismiss(False)
+
+
+class TableOverScreen(MatchOverScreen):
+    """The end of a match at a shared table: ``n`` asks the others for a
+    rematch (it begins when every player still seated has asked: the seats
+    move one place on, the seats of those who left open); Enter goes back
+    to the lobby, which says no. The table's screen tells it who has asked
+    (``asked``)."""
+
+    KEYS = "n: rematch (seats move one place on)    Enter: back to the lobby"
+
+    def __init__(self, title: str, body: Text | str, ask) -> None:
+        super().__init__(title, body)
+        self.ask = ask  # sends this player's rematch
+        self.mine = False
+
+    def action_rematch(self) -> None:
+        if not self.mine:
+            self.mine = True
+            self.ask()
+            self.query_one(".dialog-keys", Static).update(
+                to_ascii(self._keys()) if self.app.ascii_only else self._keys()
+            )
+
+    def asked(self, names: list[str]) -> None:
+        """Who has asked for a rematch so far."""
+        self._asked = names
+        if self.is_mounted:
+            line = self._keys()
+            self.query_one(".dialog-keys", Static).update(to_ascii(line) if self.app.ascii_only else line)
+
+    _asked: list[str] = []
+
+    def _keys(self) -> str:
+        who = ", ".join(self._asked)
+        if self.mine:
+            return (
+                f"Rematch asked ({who}): waiting for the others.    "
+                if who
+                else "Rematch asked: waiting.    "
+            ) + ("Enter: back to the lobby")
+        if who:
+            return f"{who} asked for a rematch.    n: rematch too    Enter: back to the lobby"
+        return self.KEYS
+
+    def compose(self) -> ComposeResult:
+        self.KEYS = self._keys()
+        yield from super().compose()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return action != "rematch" or not self.mine
