@@ -18,6 +18,9 @@ class ChatLine(Input):
     DEFAULT_CSS = """
     ChatLine { dock: bottom; margin-bottom: 1; height: 1; border: none; padding: 0 1;
                display: none; background: $boost; }
+    /* Input's own focused border would take the line's one row: the text
+       typed would not show. */
+    ChatLine:focus { border: none; }
     ChatLine.-open { display: block; }
     """
     BINDINGS = [

@@ -72,7 +72,12 @@ class TableOverScreen(MatchOverScreen):
     to the lobby, which says no. The table's screen tells it who has asked
     (``asked``)."""
 
-    KEYS = "n: rematch (seats move one place on)    Enter: back to the lobby"
+    # One line each, within the box (a name list goes on a line of its own).
+    KEYS = "n: rematch (seats move on)    Enter: back to the lobby"
+    BINDINGS = [
+        Binding("n,r", "rematch", "Rematch"),
+        Binding("enter,escape", "menu", "Lobby"),
+    ]
 
     def __init__(self, title: str, body: Text | str, ask) -> None:
         super().__init__(title, body)
@@ -100,12 +105,10 @@ class TableOverScreen(MatchOverScreen):
         who = ", ".join(self._asked)
         if self.mine:
             return (
-                f"Rematch asked ({who}): waiting for the others.    "
-                if who
-                else "Rematch asked: waiting.    "
-            ) + ("Enter: back to the lobby")
+                f"Rematch asked ({who}): waiting for the others.\n" if who else "Rematch asked: waiting.\n"
+            ) + "Enter: back to the lobby"
         if who:
-            return f"{who} asked for a rematch.    n: rematch too    Enter: back to the lobby"
+            return f"{who} asked for a rematch.\nn: rematch too    Enter: back to the lobby"
         return self.KEYS
 
     def compose(self) -> ComposeResult:
