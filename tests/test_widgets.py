@@ -87,6 +87,17 @@ def test_log_wraps_with_a_hanging_indent():
     assert log._rows(20) == ["Ramón rolls 8+6 = 14", "  and takes the lead", "  from Ana"]
 
 
+def test_a_log_that_keeps_only_its_last_lines_shows_the_newest():
+    log = GameLog()
+    log.tell(["Nobody has said a word yet."])
+    assert log._rows(40) == ["Nobody has said a word yet."]
+    log.tell(["ana: hola"])  # another story, as long
+    assert log._rows(40) == ["ana: hola"]
+    log.tell(["ana: hola", "bea: buenas", "ana: ¿otra?"])
+    log.tell(["bea: buenas", "ana: ¿otra?", "bea: vale"])  # the window of the last three moves on
+    assert log._rows(40) == ["bea: buenas", "ana: ¿otra?", "bea: vale"]
+
+
 def test_dice_faces_are_rectangular_in_both_alphabets():
     for ascii_only in (False, True):
         for die in (Die(8, 8), Die(0, 8), Die(6, 6), Die(1, 6), Die(7, 10)):

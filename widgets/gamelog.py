@@ -39,6 +39,10 @@ class GameLog(RowRepaint, Widget, can_focus=False):
         changed is wrapped again)."""
         lines = tuple(lines)
         if lines != self.lines:
+            if lines[: len(self.lines)] != self.lines:
+                # Not the old story with lines added (a window of the last
+                # few, another story): wrapped again from the top.
+                self._wrapped = []
             self.lines = lines
             self.back = 0
 
