@@ -25,6 +25,7 @@ import functools
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ..i18n import _
 from .cards import RANKS, SUITS, parse, sort_hand, sort_key
 from .game import Action, meld
 from .melds import GROUP_MAX, meld_problem
@@ -116,15 +117,15 @@ class Bench:
         (``to == len(table)``) or back to the hand (``to == HAND``)."""
         spots = list(dict.fromkeys(spots))
         if not spots:
-            raise Refused("Pick the cards to move first (Space).")
+            raise Refused(_("Pick the cards to move first (Space)."))
         for m, i in spots:
             if m == HAND:
                 if not 0 <= i < len(self.left):
-                    raise Refused("There is no such card in your hand.")
+                    raise Refused(_("There is no such card in your hand."))
             elif not (0 <= m < len(self.table) and 0 <= i < len(self.table[m])):
-                raise Refused("There is no such card on the table.")
+                raise Refused(_("There is no such card on the table."))
         if not (to == HAND or 0 <= to <= len(self.table)):
-            raise Refused("There is no such meld.")
+            raise Refused(_("There is no such meld."))
         moving = [self.card(s) for s in spots]
         melds = [list(m) for m in self.table]
         left = list(self.left)
@@ -138,7 +139,7 @@ class Bench:
             table_now = Counter(parse(c).physical for m in melds for c in m)
             start = Counter(parse(c).physical for m in self.start for c in m)
             if start - table_now:
-                raise Refused("A card that was on the table cannot go back to a hand.")
+                raise Refused(_("A card that was on the table cannot go back to a hand."))
             left += back
             bench = replace(self, table=tuple(tuple(m) for m in melds if m), left=sort_hand(left))
             return Moved(bench, tuple((HAND, bench.left.index(c)) for c in back), (), ())
@@ -220,14 +221,20 @@ class Bench:
     def declare(self, spot: Spot, identity: str) -> Bench:
         m, i = spot
         if m == HAND:
-            raise Refused("A wild is declared when it is put in a group or run.")
+            raise Refused(_("A wild is declared when it is put in a group or run."))
         c = parse(self.card(spot))
         if not c.wild:
-            raise Refused("Only a J, Q or K can stand for another card.")
+            raise Refused(_("Only a J, Q or K can stand for another card."))
         if self.locked(spot):
-            raise Refused(f"A declared wild keeps its card ({c.identity}) until the real card frees it.")
+            raise Refused(
+                _("A declared wild keeps its card ({card}) until the real card frees it.").format(
+                    card=c.identity
+                )
+            )
         if identity not in self.options(spot):
-            raise Refused(f"The {c.face} cannot stand for {identity} in this meld.")
+            raise Refused(
+                _("The {wild} cannot stand for {card} in this meld.").format(wild=c.face, card=identity)
+            )
         return self._set(m, i, f"{c.face}={identity}")
 
     def _set(self, m: int, i: int, card: str) -> Bench:
