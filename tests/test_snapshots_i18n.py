@@ -10,7 +10,8 @@ import pytest
 from garito.core import i18n
 from garito.tui.app import GarApp
 
-from .test_snapshots import SIZE, keys
+from .helpers import DECIMUS_DICE, decimus_match, opening, pick, settle
+from .test_snapshots import DECIMUS_ROUND, SIZE, keys, willie_marked
 
 LANGS = ("es", "gl")
 
@@ -40,3 +41,30 @@ def test_rules_page_of_decimus(snap_compare, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_too_small_notice(snap_compare, lang):
     assert snap_compare(app(lang), terminal_size=(70, 20), run_before=keys())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_decimus_betting(snap_compare, lang):
+    match = decimus_match(dice=DECIMUS_DICE + (3, 4))
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=keys(*DECIMUS_ROUND, "right"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_decimus_showdown(snap_compare, lang):
+    match = decimus_match(dice=DECIMUS_DICE + (3, 4))
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=keys(*DECIMUS_ROUND, "s"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_willie_invalid_meld_marked(snap_compare, lang):
+    assert snap_compare(app(lang, start=opening()), terminal_size=SIZE, run_before=willie_marked)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_willie_score_sheet(snap_compare, lang):
+    async def run_before(pilot):
+        await settle(pilot)
+        await pick(pilot, "10b", "8y", "2r", "Q")
+        await keys("a", "e", "c")(pilot)
+
+    assert snap_compare(app(lang, start=opening()), terminal_size=SIZE, run_before=run_before)

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import decimus as dx
-from garito.core.i18n import N_, _
+from garito.core.i18n import N_, _, pgettext
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray
 from garito.widgets.keybar import KeyBar
@@ -71,17 +71,17 @@ class DecimusScreen(GameScreen):
         yield Line(id="title").data_bind(text=DecimusScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="decimus-left"):
-                with Panel("Your dice", id="dice-panel"):
+                with Panel(_("Your dice"), id="dice-panel"):
                     yield DiceTray(gap=1).data_bind(DecimusScreen.dice, DecimusScreen.caption)
-                with Panel("Games", id="games-panel"):
-                    yield Scoreboard(label="Game", id="games-table").data_bind(
+                with Panel(pgettext("decimus", "Games"), id="games-panel"):
+                    yield Scoreboard(label=pgettext("decimus", "Game"), id="games-table").data_bind(
                         columns=DecimusScreen.game_columns, rows=DecimusScreen.game_rows
                     )
                 yield Line(id="prompt").data_bind(text=DecimusScreen.prompt)
                 yield self.stake_bar(_("Raise by"))
             with Vertical(id="decimus-right"):
-                with Panel("Players", id="players-panel"):
-                    yield Scoreboard(label="Player", id="players").data_bind(
+                with Panel(_("Players"), id="players-panel"):
+                    yield Scoreboard(label=_("Player"), id="players").data_bind(
                         columns=DecimusScreen.seat_columns, rows=DecimusScreen.seat_rows
                     )
                 yield from self.log_panel()

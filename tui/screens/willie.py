@@ -130,8 +130,8 @@ class WillieScreen(GameScreen):
                     yield hand.data_bind(cards=WillieScreen.hand, cursor=WillieScreen.hand_cursor)
                 yield Line(id="prompt").data_bind(text=WillieScreen.prompt)
             with Vertical(id="willie-right"):
-                with Panel("Players", id="players-panel"):
-                    yield Scoreboard(label="Player", id="players").data_bind(
+                with Panel(_("Players"), id="players-panel"):
+                    yield Scoreboard(label=_("Player"), id="players").data_bind(
                         columns=WillieScreen.seat_columns, rows=WillieScreen.seat_rows
                     )
                 yield from self.log_panel()
