@@ -11,7 +11,9 @@ from garito.core import i18n
 from garito.tui.app import GarApp
 
 from .helpers import DECIMUS_DICE, decimus_match, opening, pick, settle
-from .test_snapshots import DECIMUS_ROUND, SIZE, keys, willie_marked
+from .test_snapshots import DECIMUS_ROUND, SIZE, _history, _to_lobby, keys, table_server, willie_marked
+
+__all__ = ["table_server"]  # the shared tables the lobby lists, as in English
 
 LANGS = ("es", "gl")
 
@@ -68,3 +70,32 @@ def test_willie_score_sheet(snap_compare, lang):
         await keys("a", "e", "c")(pilot)
 
     assert snap_compare(app(lang, start=opening()), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby(snap_compare, table_server, lang):
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=_to_lobby)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_statistics(snap_compare, lang):
+    async def run_before(pilot):
+        from garito.tui.screens.history import StatsScreen
+
+        _history()
+        pilot.app.push_screen(StatsScreen())
+        await keys("right", "right", "right", "right", "right")(pilot)  # Decimus
+
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_history(snap_compare, lang):
+    async def run_before(pilot):
+        from garito.tui.screens.history import HistoryScreen
+
+        _history()
+        pilot.app.push_screen(HistoryScreen())
+        await keys()(pilot)
+
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=run_before)

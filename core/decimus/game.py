@@ -21,7 +21,7 @@ from typing import Literal, assert_never
 
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import GAMES, TITLES, describe, hand_value, why, winner
 
@@ -626,7 +626,7 @@ LEVELS_HELP = (
 
 # ---------------------------------------------------------------- statistics
 
-RECORDS = {"per_round": ("Points per round", "mean")}
+RECORDS = {"per_round": (N_("Points per round"), "mean")}
 
 
 def records(state: State, seat: int) -> dict[str, float]:

@@ -26,7 +26,7 @@ from typing import Literal, assert_never
 
 from ..dice import MT, RngState, generator, new_stream
 from ..errors import IllegalAction
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..variants import RecordedConfig, Variant, view_of
 from .cards import deck, parse, points, sort_hand, sort_key
 from .melds import kind
@@ -608,7 +608,7 @@ LEVELS_HELP = (
 
 # ---------------------------------------------------------------- statistics
 
-RECORDS = {"best_round": ("Best round", "max")}
+RECORDS = {"best_round": (N_("Best round"), "max")}
 
 
 def records(state: State, seat: int) -> dict[str, int]:
