@@ -99,3 +99,10 @@ def test_history(snap_compare, lang):
         await keys()(pilot)
 
     assert snap_compare(app(lang), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_of_willie(snap_compare, lang):
+    assert snap_compare(
+        app(lang), terminal_size=SIZE, run_before=keys("down", "down", "down", "down", "down", "question_mark")
+    )
