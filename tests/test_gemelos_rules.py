@@ -1,4 +1,4 @@
-"""Gemelos hand comparison: the seed's examples (RULES.md §1) and properties."""
+"""Gemelos hand comparison: the seed's examples (tui/rules/gemelos.md) and properties."""
 
 from itertools import product
 
@@ -15,7 +15,7 @@ hands = st.tuples(d8, d8)
 @pytest.mark.parametrize(
     "a, b, expected",
     [
-        # RULES.md §1, from the seed
+        # the rules page's examples, from the original text
         ((3, 3), (5, 4), -1),
         ((3, 3), (8, 1), 1),
         ((6, 2), (4, 4), -1),

@@ -1,7 +1,7 @@
-"""Irwin's Revenge core (RULES.md §4): take conditions, blessings, curses,
-the final phase, the victory-points sheet with its worked example, and the
-computer seat. The game has no screen yet, so it is driven here through its
-rules module directly, with recorded dice."""
+"""Irwin's Revenge core (the rules page: ``tui/rules/irwin.md``): take
+conditions, blessings, curses, the final phase, the victory-points sheet with
+a worked example, and the computer seat, driven through the rules module
+directly, with recorded dice."""
 
 import random
 from itertools import product
@@ -102,7 +102,9 @@ def test_throw_win_chances_and_the_ant_number():
 
 
 def test_worked_scoring_example():
-    # RULES.md §4: 3 statuettes, one first try, wins the final on its 7th
+    # The victory points (+5 a statuette held, +10 each taken at the first
+    # attempt, +15 winning the final, -3 each the rival holds, -1 a final
+    # throw): 3 statuettes, one first try, wins the final on its 7th
     # throw against a rival with 2: 15+10+15+0-6-7 = 27; the rival, 2
     # statuettes, one first try, 6 throws: 10+10+0+0-9-6 = 5.
     winner = Score(held=15, first_tries=10, won=15, bare_win=0, rival_held=-6, throws=-7, curses=0, deal=0)

@@ -160,7 +160,7 @@ def transcript(record: dict) -> str:
         for s in m.seats
     )
     rules_text = ", ".join(f"{k}={v}" for k, v in m.config.to_dict().items() if k != "players")
-    said = _("Rules: {rules}; seed {seed}").format(rules=rules_text or _("the standard ones"), seed=m.seed)
+    said = _("Rules: {rules}; seed {seed}").format(rules=rules_text or _("the defaults"), seed=m.seed)
     out = [f"{rules.title}: {seats}", said, ""]
     for n, action in enumerate(m.actions, 1):
         out.append(f"{n:>4}. {action}")

@@ -1,4 +1,4 @@
-"""Gemelos: two d8, the twins rule, king of the hill (RULES.md §1).
+"""Gemelos: two d8, the twins rule, king of the hill.
 
 The public rule function is :func:`compare`; ``RULES`` is the game through
 the contract every Garito game keeps (``core.contract``), with the module

@@ -1,4 +1,4 @@
-"""Gemelos as a state machine: config, state, legal actions, apply (RULES.md §1).
+"""Gemelos as a state machine: config, state, legal actions, apply.
 
 A round: (optionally) stakes, then each seat rolls 2d8 in turn order, king of
 the hill. A single leader at the end wins the round; with two players a tie
@@ -40,7 +40,7 @@ FIRST_ROLLER: tuple[FirstRoller, ...] = ("rotate", "fixed")
 
 @dataclass(frozen=True)
 class Config(RecordedConfig):
-    """Rule variants of RULES.md §1, with its defaults."""
+    """Rule variants of Gemelos (tui/rules/gemelos.md), with their defaults."""
 
     GAME = "Gemelos"
     players: int = 2

@@ -1,7 +1,7 @@
 """Exact chances of winning a Gemelos round, over the 64 outcomes of 2d8.
 
 The round is "king of the hill" in turn order with roll-offs among tied
-leaders (RULES.md §1), so a seat's chance depends on who has rolled what,
+leaders (the rules page, tui/rules/gemelos.md), so a seat's chance depends on who has rolled what,
 where it sits in the order, and how many still roll after it. Everything is
 computed by exact enumeration over the 36 distinct hands (twins weigh 1/64,
 other pairs 2/64).

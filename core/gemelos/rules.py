@@ -1,4 +1,4 @@
-"""Gemelos hand comparison (RULES.md §1): the twins rule, and why a hand won.
+"""Gemelos hand comparison: the twins rule, and why a hand won.
 
 A hand is two d8 faces, in any order. The relation is not transitive
 ((3,3) beats (8,1), (8,1) beats (5,4), (5,4) beats (3,3)), which is why the

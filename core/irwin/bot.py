@@ -95,4 +95,4 @@ def _deal(view: View) -> Action:
         "renounce": 15 + _final_value(view, me, bless - {"salamander"}, rival),
         "cede": 30 + _final_value(view, me, bless - {"salamander"}, rival | {"salamander"}),
     }
-    return Action("salamander", statuette=max(options, key=options.get))
+    return Action("salamander", statuette=max(options, key=lambda deal: options[deal]))

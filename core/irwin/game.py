@@ -1,4 +1,4 @@
-"""Irwin's Revenge as a state machine (RULES.md §4).
+"""Irwin's Revenge as a state machine (the rules page: ``tui/rules/irwin.md``).
 
 Start: each rolls a d10, the lower goes first (ties re-roll); done when the
 game is created. Expedition: on a turn the player names a statuette still in
@@ -16,21 +16,32 @@ Victory points as the original's table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal, assert_never
 
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import FIGURES, STATUETTES, final_wins, takes, why_wins
 
-DEALS = ("keep", "renounce", "cede")
+Deal = Literal["keep", "renounce", "cede"]
+"""The Salamander holder's choice before the final (the variant)."""
+Stage = Literal["expedition", "salamander", "ant", "final", "adjust", "crab", "over"]
+"""Where the game stands: the expedition; the Salamander's deal and the Ant's
+number before the final; a final throw due, one being changed with the Ant
+or the Eagle, the Crab's second throw offered; or the game over."""
+ActionKind = Literal["name", "salamander", "ant", "throw", "pass", "change"]
+
+DEALS: tuple[Deal, ...] = ("keep", "renounce", "cede")
+_DEALS: dict[str, Deal] = {d: d for d in DEALS}  # a move's text to the deal it names
 
 
 @dataclass(frozen=True)
 class Config(RecordedConfig):
     GAME = "Irwin's Revenge"
     players: int = 2
-    salamander_deal: str = "off"  # "on": renounce its blessing for +15 or cede it for +30
+    salamander_deal: Literal["off", "on"] = "off"  # "on": renounce its blessing for +15 or cede it for +30
 
     def __post_init__(self) -> None:
         if self.players != 2:
@@ -46,8 +57,8 @@ class Action:
     ``keep`` (the final throw as it is) or ``change ant=I eagle=J:V`` (dice
     counted from 1)."""
 
-    kind: str
-    statuette: str = ""
+    kind: ActionKind
+    statuette: str = ""  # the statuette named, or the Salamander's deal
     number: int = 0  # the Ant's number
     ant: int = -1  # die (0-based) the Ant's number replaces
     eagle: int = -1  # die (0-based) the Eagle sets
@@ -70,7 +81,7 @@ class Action:
         return self.kind
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:
         if not isinstance(text, str):  # a record or a message may hold anything
             raise ValueError(f"Irwin's Revenge actions are written as text, not {type(text).__name__}")
         parts = text.split()
@@ -108,26 +119,129 @@ KEEP = Action("change")
 PASS = Action("pass")
 
 
-@dataclass(frozen=True)
-class Event:
-    """kind: ``start`` (the d10s for the first turn), ``first``, ``turn``
-    (text ``crab``: the Crab's second throw is offered), ``throw``
-    (expedition), ``curse``, ``skip``, ``expedition`` (over), ``deal``,
-    ``antnumber``, ``final`` (the phase begins), ``fthrow``, ``change``,
-    ``crabpass`` (the second throw not taken), ``won``."""
+# ---------------------------------------------------------------- the story
+# One class per kind of event (their names unique in the package: the wire
+# decodes a state's values by class name); ``narrate`` has words for each.
 
-    kind: str
-    seat: int = -1
-    statuette: str = ""
-    dice: tuple[int, ...] = ()
-    amount: int = 0
-    taken: bool = False
-    text: str = ""
+
+@dataclass(frozen=True)
+class StartRolled:
+    dice: tuple[int, int]  # each player's d10 for the first turn (ties roll again)
+
+
+@dataclass(frozen=True)
+class GoesFirst:
+    seat: int  # the lower d10
+
+
+@dataclass(frozen=True)
+class TurnBegan:
+    seat: int
+
+
+@dataclass(frozen=True)
+class CrabOffered:
+    seat: int  # the Crab's holder may throw again on its first final turn, or pass
+
+
+@dataclass(frozen=True)
+class Named:
+    """An expedition throw: the statuette named, the d10s, whether taken."""
+
+    seat: int
+    statuette: str
+    dice: tuple[int, ...]
+    taken: bool
+
+
+@dataclass(frozen=True)
+class Cursed:
+    """A statuette's curse on its new holder: the Crab's and the Ant's
+    points off (the rival's d10s), the Jellyfish's skipped turns, the
+    Eagle's and the Salamander's hold on the rival's throws."""
+
+    seat: int
+    statuette: str
+    dice: tuple[int, ...] = ()  # the rival's roll (Crab 1d10, Ant 2d10)
+    amount: int = 0  # points off (Crab, Ant), turns to skip (Jellyfish)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    seat: int
+    left: int  # turns still to skip
+
+
+@dataclass(frozen=True)
+class ExpeditionOver:
+    """All five statuettes are taken."""
+
+
+@dataclass(frozen=True)
+class SalamanderDealt:
+    seat: int
+    deal: Deal
+
+
+@dataclass(frozen=True)
+class AntNumbered:
+    seat: int
+    number: int  # 1-6, put on a die after each throw
+
+
+@dataclass(frozen=True)
+class FinalBegan:
+    seat: int  # who throws first: the holder of more statuettes
+
+
+@dataclass(frozen=True)
+class FinalThrown:
+    seat: int
+    dice: tuple[int, ...]  # five d6 as they fell
+
+
+@dataclass(frozen=True)
+class Changed:
+    seat: int
+    dice: tuple[int, ...]  # the throw after the Ant's and the Eagle's changes
+    change: str  # the move, as written (``change ant=1 eagle=2:4``)
+
+
+@dataclass(frozen=True)
+class CrabPassed:
+    seat: int
+
+
+@dataclass(frozen=True)
+class FinalWon:
+    seat: int
+    dice: tuple[int, ...]
+    why: str  # the rule that makes the throw win
+
+
+Event = (
+    StartRolled
+    | GoesFirst
+    | TurnBegan
+    | CrabOffered
+    | Named
+    | Cursed
+    | Skipped
+    | ExpeditionOver
+    | SalamanderDealt
+    | AntNumbered
+    | FinalBegan
+    | FinalThrown
+    | Changed
+    | CrabPassed
+    | FinalWon
+)
 
 
 @dataclass(frozen=True)
 class Score:
-    """One player's victory-points sheet, row by row (RULES.md §4)."""
+    """One player's victory-points sheet, row by row (the rules page's
+    table of victory points)."""
 
     held: int
     first_tries: int
@@ -168,7 +282,7 @@ class State:
     config: Config
     seed: int
     rng: RngState = field(repr=False)
-    stage: str  # expedition | salamander | ant | final | adjust | crab | over
+    stage: Stage
     first: int  # who began the expedition
     turn: int
     throws_left: int
@@ -177,7 +291,7 @@ class State:
     attempts: tuple[frozenset[str], frozenset[str]]  # statuettes each has named
     first_tries: tuple[frozenset[str], frozenset[str]]
     penalties: tuple[int, int]
-    deal: str  # the Salamander holder's choice, "" before it
+    deal: Deal | Literal[""]  # the Salamander holder's choice, "" before it
     ant_number: int
     final_first: int
     final_throws: tuple[int, int]
@@ -195,7 +309,7 @@ class State:
 class View:
     seat: int
     config: Config
-    stage: str
+    stage: Stage
     to_act: int | None
     turn: int
     throws_left: int
@@ -204,7 +318,7 @@ class View:
     attempts: tuple[frozenset[str], frozenset[str]]
     first_tries: tuple[frozenset[str], frozenset[str]]
     penalties: tuple[int, int]
-    deal: str
+    deal: Deal | Literal[""]
     ant_number: int
     final_first: int
     final_throws: tuple[int, int]
@@ -259,12 +373,13 @@ def new_game(config: Config, seed: int, dice: tuple[int, ...] = (), stream: str 
     rng = new_stream(seed, dice, stream)
     events: tuple[Event, ...] = ()
     while True:
-        pair, rng = roll(rng, 10, 2)
-        events += (Event("start", dice=pair),)
+        d10s, rng = roll(rng, 10, 2)
+        pair = (d10s[0], d10s[1])
+        events += (StartRolled(pair),)
         if pair[0] != pair[1]:
             break
     first = 0 if pair[0] < pair[1] else 1
-    events += (Event("first", seat=first), Event("turn", seat=first))
+    events += (GoesFirst(first), TurnBegan(first))
     return State(
         config=config,
         seed=seed,
@@ -304,7 +419,7 @@ def ant_blessed(state: State | View) -> int:
     return state.holder[STATUETTES.index("ant")]
 
 
-def phase(state: State) -> str:
+def phase(state: State) -> Stage:
     return state.stage
 
 
@@ -317,7 +432,9 @@ def adjustments(state: State | View, seat: int) -> list[Action]:
     return [Action("change", ant=a, eagle=e, value=v) for a in ants for e, v in eagles]
 
 
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: State | View) -> list[Action]:
+    """The moves of the seat to act (a view holds all it takes: nothing in
+    this game is hidden), in the order the table offers them."""
     st = state.stage
     if st == "expedition":
         return [Action("name", statuette=s) for s in in_play(state)]
@@ -371,17 +488,15 @@ def apply(state: State, action: Action) -> State:
     if st == "expedition":
         return _expedition_throw(state, action.statuette)
     if st == "salamander":
-        state = replace(
-            state,
-            deal=action.statuette,
-            events=state.events + (Event("deal", seat=to_act(state), statuette=action.statuette),),
-        )
+        deal = _DEALS[action.statuette]
+        holder = state.holder[STATUETTES.index("salamander")]
+        state = replace(state, deal=deal, events=state.events + (SalamanderDealt(holder, deal),))
         return _before_final(state)
     if st == "ant":
         state = replace(
             state,
             ant_number=action.number,
-            events=state.events + (Event("antnumber", seat=to_act(state), amount=action.number),),
+            events=state.events + (AntNumbered(ant_blessed(state), action.number),),
         )
         return _start_final(state)
     if st == "final":
@@ -390,7 +505,7 @@ def apply(state: State, action: Action) -> State:
         if action == THROW:
             return _final_throw(replace(state, stage="final"))
         seat, nxt = state.turn, 1 - state.turn
-        events = (Event("crabpass", seat=seat), Event("turn", seat=nxt))
+        events: tuple[Event, ...] = (CrabPassed(seat), TurnBegan(nxt))
         return replace(state, stage="final", turn=nxt, crab_extra=False, events=state.events + events)
     return _adjust(state, action)
 
@@ -403,7 +518,7 @@ def _expedition_throw(state: State, statuette: str) -> State:
     attempts = list(state.attempts)
     first_time = statuette not in attempts[seat]
     attempts[seat] = attempts[seat] | {statuette}
-    events = state.events + (Event("throw", seat=seat, statuette=statuette, dice=dice, taken=taken),)
+    events = state.events + (Named(seat, statuette, dice, taken),)
     state = replace(state, rng=rng, attempts=(attempts[0], attempts[1]), events=events)
     if taken:
         holder = list(state.holder)
@@ -414,7 +529,7 @@ def _expedition_throw(state: State, statuette: str) -> State:
         state = replace(state, holder=tuple(holder), first_tries=(tries[0], tries[1]))
         state = _curse(state, seat, statuette)
     if not in_play(state):
-        state = replace(state, events=state.events + (Event("expedition"),))
+        state = replace(state, events=state.events + (ExpeditionOver(),))
         return _before_final(state)
     if state.throws_left > 1:
         return replace(state, throws_left=state.throws_left - 1)
@@ -426,14 +541,14 @@ def _curse(state: State, seat: int, statuette: str) -> State:
         dice, rng = roll(state.rng, 10, 1 if statuette == "crab" else 2)
         pen = list(state.penalties)
         pen[seat] += sum(dice)
-        ev = Event("curse", seat=seat, statuette=statuette, dice=dice, amount=sum(dice))
+        ev = Cursed(seat, statuette, dice, sum(dice))
         return replace(state, rng=rng, penalties=(pen[0], pen[1]), events=state.events + (ev,))
     if statuette == "jellyfish":
         skips = list(state.skips)
         skips[seat] = 3
-        ev = Event("curse", seat=seat, statuette=statuette, amount=3)
+        ev = Cursed(seat, statuette, amount=3)
         return replace(state, skips=(skips[0], skips[1]), events=state.events + (ev,))
-    return replace(state, events=state.events + (Event("curse", seat=seat, statuette=statuette),))
+    return replace(state, events=state.events + (Cursed(seat, statuette),))
 
 
 def _next_turn(state: State) -> State:
@@ -442,9 +557,9 @@ def _next_turn(state: State) -> State:
     skips = list(state.skips)
     if skips[nxt] > 0:
         skips[nxt] -= 1
-        events += (Event("skip", seat=nxt, amount=skips[nxt]),)
+        events += (Skipped(nxt, skips[nxt]),)
         nxt = state.turn
-    events += (Event("turn", seat=nxt),)
+    events += (TurnBegan(nxt),)
     return replace(
         state,
         turn=nxt,
@@ -473,7 +588,7 @@ def _start_final(state: State) -> State:
         turn=first,
         final_first=first,
         crab_extra=crab >= 0 and "crab" in blessings(state, crab),
-        events=state.events + (Event("final", seat=first),),
+        events=state.events + (FinalBegan(first),),
     )
 
 
@@ -487,7 +602,7 @@ def _final_throw(state: State) -> State:
         rng=rng,
         dice=dice,
         final_throws=(throws[0], throws[1]),
-        events=state.events + (Event("fthrow", seat=seat, dice=dice),),
+        events=state.events + (FinalThrown(seat, dice),),
     )
     bless = blessings(state, seat)
     if "ant" in bless or "eagle" in bless:
@@ -510,9 +625,7 @@ def _adjust(state: State, action: Action) -> State:
     dice = changed_dice(state.dice, action, state.ant_number)
     state = replace(state, dice=dice, stage="final")
     if action.ant >= 0 or action.eagle >= 0:
-        state = replace(
-            state, events=state.events + (Event("change", seat=state.turn, dice=dice, text=str(action)),)
-        )
+        state = replace(state, events=state.events + (Changed(state.turn, dice, str(action)),))
     return _judge(state)
 
 
@@ -520,15 +633,18 @@ def _judge(state: State) -> State:
     seat = state.turn
     bless = blessings(state, seat)
     if final_wins(state.dice, bless):
-        ev = Event("won", seat=seat, dice=state.dice, text=why_wins(state.dice, bless))
+        ev = FinalWon(seat, state.dice, why_wins(state.dice, bless))
         return replace(state, stage="over", winner=seat, events=state.events + (ev,))
     crab = state.holder[STATUETTES.index("crab")]
     if state.crab_extra and crab == seat and state.final_throws[seat] == 1:
-        return replace(state, stage="crab", events=state.events + (Event("turn", seat=seat, text="crab"),))
+        return replace(state, stage="crab", events=state.events + (CrabOffered(seat),))
     if state.crab_extra and crab == seat:
         state = replace(state, crab_extra=False)
     nxt = 1 - seat
-    return replace(state, stage="final", turn=nxt, events=state.events + (Event("turn", seat=nxt),))
+    return replace(state, stage="final", turn=nxt, events=state.events + (TurnBegan(nxt),))
+
+
+DEAL_POINTS = {"renounce": 15, "cede": 30}  # the Salamander deal's victory points
 
 
 def is_over(state: State) -> bool:
@@ -540,7 +656,7 @@ def score(state: State | View, seat: int) -> Score:
     won = state.winner == seat
     deal = 0
     if state.holder[STATUETTES.index("salamander")] == seat:
-        deal = {"renounce": 15, "cede": 30}.get(state.deal, 0)
+        deal = DEAL_POINTS.get(state.deal, 0)
     return Score(
         held=5 * len(mine),
         first_tries=10 * len(state.first_tries[seat]),
@@ -569,64 +685,69 @@ def view(state: State, seat: int) -> View:
 # ---------------------------------------------------------------- narration
 
 
-def summary(state: State, names) -> str:
+def summary(state: State, names: Sequence[str]) -> str:
     held = ", ".join(f"{names[s]} {len(held_by(state, s))}" for s in (0, 1))
     if state.stage == "over":
+        assert state.winner is not None  # the game ends when the final is won
         return f"Over: {names[state.winner]} won the final; statuettes {held}"
     if state.stage == "expedition":
         return f"Expedition, {len(in_play(state))} statuettes in play: {held}"
     return f"Final phase: statuettes {held}"
 
 
-def narrate(event: Event, names) -> str:
-    who = names[event.seat] if event.seat >= 0 else ""
-    k = event.kind
-    fig = FIGURES.get(event.statuette, event.statuette)
-    if k == "start":
-        return f"For the first turn: {names[0]} rolls {event.dice[0]}, {names[1]} rolls {event.dice[1]}."
-    if k == "first":
-        return f"{who} rolled lower and goes first."
-    if k == "turn":
-        if event.text == "crab":
-            return f"The Crab: {who} may throw again, or pass."
-        return f"{who}'s turn."
-    if k == "throw":
-        dice = "-".join(map(str, event.dice))
-        got = f"and takes the {fig}!" if event.taken else "and misses."
-        return f"{who} names the {fig}, throws {dice} {got}"
-    if k == "curse":
-        if event.statuette in ("crab", "ant"):
-            rolled = "+".join(map(str, event.dice))
-            return f"The {fig}'s curse: the rival rolls {rolled}, {event.amount} points off {who}."
-        if event.statuette == "jellyfish":
-            return f"The Jellyfish's curse: {who} skips the next three turns."
-        if event.statuette == "eagle":
-            return f"The Eagle's curse: {names[1 - event.seat]} now throws twice a turn."
-        return f"The Salamander's curse: {names[1 - event.seat]} now throws three dice."
-    if k == "skip":
-        return f"{who} skips a turn (the Jellyfish; {event.amount} more)."
-    if k == "expedition":
-        return "All five statuettes are taken: the expedition is over."
-    if k == "deal":
-        what = {
-            "keep": "keeps its blessing",
-            "renounce": "renounces its blessing (+15)",
-            "cede": "cedes its blessing to the rival (+30)",
-        }
-        return f"{who}'s Salamander {what[event.statuette]}."
-    if k == "antnumber":
-        return f"{who} picks {event.amount} for the Ant."
-    if k == "final":
-        return f"The final phase: {who}, holding more statuettes, throws first."
-    if k == "fthrow":
-        return f"{who} throws {'-'.join(map(str, event.dice))}."
-    if k == "change":
-        return f"{who} changes a die: {'-'.join(map(str, event.dice))}."
-    if k == "crabpass":
-        return f"{who} passes on the Crab's second throw."
-    if k == "won":
-        return f"{who} wins the final phase with {event.text}: {'-'.join(map(str, event.dice))}."
-    return k
+DEAL_WORDS: dict[Deal, str] = {
+    "keep": "keeps its blessing",
+    "renounce": "renounces its blessing (+15)",
+    "cede": "cedes its blessing to the rival (+30)",
+}
+
+
+def narrate(event: Event, names: Sequence[str]) -> str:
+    """One event in words, for the log (every kind has its words: a new
+    kind without them fails the type check, at ``assert_never``)."""
+    match event:
+        case StartRolled(dice):
+            return f"For the first turn: {names[0]} rolls {dice[0]}, {names[1]} rolls {dice[1]}."
+        case GoesFirst(seat):
+            return f"{names[seat]} rolled lower and goes first."
+        case TurnBegan(seat):
+            return f"{names[seat]}'s turn."
+        case CrabOffered(seat):
+            return f"The Crab: {names[seat]} may throw again, or pass."
+        case Named(seat, statuette, dice, taken):
+            fig = FIGURES.get(statuette, statuette)
+            got = f"and takes the {fig}!" if taken else "and misses."
+            return f"{names[seat]} names the {fig}, throws {'-'.join(map(str, dice))} {got}"
+        case Cursed(seat, statuette, dice, amount):
+            if statuette in ("crab", "ant"):
+                rolled = "+".join(map(str, dice))
+                fig = FIGURES[statuette]
+                return f"The {fig}'s curse: the rival rolls {rolled}, {amount} points off {names[seat]}."
+            if statuette == "jellyfish":
+                return f"The Jellyfish's curse: {names[seat]} skips the next three turns."
+            if statuette == "eagle":
+                return f"The Eagle's curse: {names[1 - seat]} now throws twice a turn."
+            return f"The Salamander's curse: {names[1 - seat]} now throws three dice."
+        case Skipped(seat, left):
+            return f"{names[seat]} skips a turn (the Jellyfish; {left} more)."
+        case ExpeditionOver():
+            return "All five statuettes are taken: the expedition is over."
+        case SalamanderDealt(seat, deal):
+            return f"{names[seat]}'s Salamander {DEAL_WORDS[deal]}."
+        case AntNumbered(seat, number):
+            return f"{names[seat]} picks {number} for the Ant."
+        case FinalBegan(seat):
+            return f"The final phase: {names[seat]}, holding more statuettes, throws first."
+        case FinalThrown(seat, dice):
+            return f"{names[seat]} throws {'-'.join(map(str, dice))}."
+        case Changed(seat, dice):
+            return f"{names[seat]} changes a die: {'-'.join(map(str, dice))}."
+        case CrabPassed(seat):
+            return f"{names[seat]} passes on the Crab's second throw."
+        case FinalWon(seat, dice, why):
+            return f"{names[seat]} wins the final phase with {why}: {'-'.join(map(str, dice))}."
+        case _:
+            assert_never(event)
 
 
 VARIANTS = (
@@ -647,7 +768,7 @@ LEVELS_HELP = (
 
 # ---------------------------------------------------------------- statistics
 
-RECORDS = {"vp": ("Best victory-point total", "max")}
+RECORDS: dict[str, tuple[str, str]] = {"vp": ("Best victory-point total", "max")}
 
 
 def records(state: State, seat: int) -> dict[str, int]:

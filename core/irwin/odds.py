@@ -6,6 +6,7 @@ and the Eagle."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from itertools import product
 
@@ -55,7 +56,7 @@ def best_change(
     ants = range(5) if "ant" in bless and ant_number else ()
     eagle = "eagle" in bless
 
-    def wins_with(changes) -> bool:
+    def wins_with(changes: Iterable[tuple[int, int]]) -> bool:
         d = list(dice)
         for i, v in changes:
             d[i] = v

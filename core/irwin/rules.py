@@ -1,8 +1,10 @@
-"""Irwin's Revenge rule functions (RULES.md §4): when a throw of d10 takes a
-statuette, and when five d6 win the final phase under the blessings held."""
+"""Irwin's Revenge rule functions (the rules page: ``tui/rules/irwin.md``):
+when a throw of d10 takes a statuette, and when five d6 win the final phase
+under the blessings held."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from itertools import combinations
 
 STATUETTES = ("crab", "ant", "jellyfish", "eagle", "salamander")
@@ -54,43 +56,43 @@ def _pair_takes(statuette: str, a: int, b: int) -> bool:
     return abs(a - b) == 1
 
 
-def takes(statuette: str, dice) -> bool:
+def takes(statuette: str, dice: Iterable[int]) -> bool:
     """Whether a throw of two or three d10 (values 1–10) takes the
     statuette: any two of the dice may be used."""
     _check_statuette(statuette)
-    dice = tuple(dice)
-    if len(dice) not in (2, 3) or not all(isinstance(d, int) and 1 <= d <= 10 for d in dice):
-        raise ValueError(f"an expedition throw is two or three d10, got {dice!r}")
-    return any(_pair_takes(statuette, a, b) for a, b in combinations(dice, 2))
+    faces = tuple(dice)
+    if len(faces) not in (2, 3) or not all(isinstance(d, int) and 1 <= d <= 10 for d in faces):
+        raise ValueError(f"an expedition throw is two or three d10, got {faces!r}")
+    return any(_pair_takes(statuette, a, b) for a, b in combinations(faces, 2))
 
 
-def is_straight(dice) -> bool:
+def is_straight(dice: Iterable[int]) -> bool:
     return sorted(dice) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
 
 
-def has_four_run(dice) -> bool:
+def has_four_run(dice: Iterable[int]) -> bool:
     faces = set(dice)
     return any({s, s + 1, s + 2, s + 3} <= faces for s in (1, 2, 3))
 
 
-def final_wins(dice, held) -> bool:
+def final_wins(dice: Iterable[int], held: Collection[str]) -> bool:
     """Whether five d6 win the final phase for a holder of the statuettes in
     ``held`` (a set of names), before any Ant or Eagle change: a straight,
     or five of a kind with the Jellyfish, or four consecutive dice with the
     Salamander."""
-    dice = tuple(dice)
-    if len(dice) != 5 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-        raise ValueError(f"a final-phase throw is five d6, got {dice!r}")
+    faces = tuple(dice)
+    if len(faces) != 5 or not all(isinstance(d, int) and 1 <= d <= 6 for d in faces):
+        raise ValueError(f"a final-phase throw is five d6, got {faces!r}")
     for s in held:
         _check_statuette(s)
-    if is_straight(dice):
+    if is_straight(faces):
         return True
-    if "jellyfish" in held and len(set(dice)) == 1:
+    if "jellyfish" in held and len(set(faces)) == 1:
         return True
-    return "salamander" in held and has_four_run(dice)
+    return "salamander" in held and has_four_run(faces)
 
 
-def why_wins(dice, held) -> str:
+def why_wins(dice: Sequence[int], held: Collection[str]) -> str:
     """Which rule makes the throw win ("" when it does not)."""
     if is_straight(dice):
         return "a straight"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..i18n import _
@@ -63,14 +64,20 @@ class Bench:
     strict: bool = False  # strict wilds: a wild may not stand for a card on the table
 
     @classmethod
-    def begin(cls, table, hand, group_max: int = GROUP_MAX, strict: bool = False) -> Bench:
-        table = tuple(tuple(m) for m in table)
-        return cls(table, tuple(hand), table, sort_hand(hand), group_max, strict)
+    def begin(
+        cls,
+        table: Iterable[Iterable[str]],
+        hand: Sequence[str],
+        group_max: int = GROUP_MAX,
+        strict: bool = False,
+    ) -> Bench:
+        start = tuple(tuple(m) for m in table)
+        return cls(start, tuple(hand), start, sort_hand(hand), group_max, strict)
 
     def reset(self) -> Bench:
         return Bench.begin(self.start, self.hand, self.group_max, self.strict)
 
-    def drawn(self, hand) -> Bench:
+    def drawn(self, hand: Sequence[str]) -> Bench:
         """The same work after a draw added to the hand."""
         added = Counter(hand) - Counter(self.hand)
         return replace(self, hand=tuple(hand), left=sort_hand(self.left + tuple(added.elements())))
@@ -112,7 +119,7 @@ class Bench:
 
     # ------------------------------------------------------------ moving cards
 
-    def move(self, spots, to: int) -> Moved:
+    def move(self, spots: Iterable[Spot], to: int) -> Moved:
         """Move the cards at ``spots`` onto meld ``to``, into a new meld
         (``to == len(table)``) or back to the hand (``to == HAND``)."""
         spots = list(dict.fromkeys(spots))
@@ -246,7 +253,7 @@ class Bench:
 
     # ------------------------------------------------------------ solver help
 
-    def arranged(self, picked) -> Bench | None:
+    def arranged(self, picked: Iterable[str]) -> Bench | None:
         """The table rearranged by the solver to take the hand cards
         ``picked`` (cards of ``left``) as well; None when it cannot be done.
         Wilds keep their cards only where the rules say they must."""
@@ -277,7 +284,7 @@ class Bench:
         return sort_hand(played), tuple(tuple(m) for m in table)
 
 
-def _loose_with_numbers(cards) -> bool:
+def _loose_with_numbers(cards: Iterable[str]) -> bool:
     parsed = [parse(c) for c in cards]
     return any(c.wild and not c.declared for c in parsed) and any(c.rank for c in parsed)
 
@@ -307,7 +314,7 @@ def _free(table: list[tuple[str, ...]], onto: int | None) -> tuple[list[tuple[st
     return out, tuple(freed)
 
 
-def _spots_of(cards, m: int, arriving) -> tuple[Spot, ...]:
+def _spots_of(cards: Iterable[str], m: int, arriving: Iterable[str]) -> tuple[Spot, ...]:
     """Where the ``arriving`` cards are in meld ``m`` (a wild may have been
     declared on the way in: matched by the card in the hand)."""
     wanted = Counter(parse(c).physical for c in arriving)

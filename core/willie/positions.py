@@ -12,7 +12,7 @@ from .cards import SUITS, deck
 
 def random_position(
     rng: random.Random, table_size: int, hand_size: int, wild_rate: float = 0.3, strict: bool = False
-):
+) -> tuple[list[list[str]], list[str]]:
     """``(table, hand)``: a legal table of about ``table_size`` cards (it stops
     at the first meld that reaches it) and ``hand_size`` cards from the rest.
     Unless ``strict``, a meld that would need a card already on the table
@@ -66,7 +66,7 @@ def random_position(
     return table, hand
 
 
-def _left(table, faces) -> list[str]:
+def _left(table: list[list[str]], faces: list[str]) -> list[str]:
     """The cards not on the table: every number card not there as itself, and
     the faces not used."""
     on = {c for m in table for c in m if "=" not in c and c not in "JQK"}

@@ -49,14 +49,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product
+from typing import Final, Literal, TypeAlias
 
-from .cards import FACES, POINTS, index, name_of, parse
+from .cards import FACES, POINTS, Card, index, name_of, parse
 from .melds import GROUP_MAX
 
 # A suit's run state: 0 none; (length 1, 2, 3+) × (no wild, a wild).
 _NONE = 0
-_RUN_NEXT = {  # state -> wild? -> [(next state, starts a new run)]
+_RUN_NEXT: dict[
+    int, dict[int, tuple[tuple[int, bool], ...]]
+] = {  # state -> wild? -> [(next state, starts a new run)]
     0: {0: ((1, True),), 1: ((2, True),)},
     1: {0: ((3, False),), 1: ((4, False),)},
     2: {0: ((4, False),), 1: ()},
@@ -77,17 +81,47 @@ _G = 15
 _GROUPS = 0xFF << _G
 
 # cell kinds
-TABLE, DECLARED, SWAP, HAND, EMPTY = "M", "D", "S", "H", "E"
+Kind: TypeAlias = Literal["M", "D", "S", "H", "E", "X", "Z", "R"]
+TABLE: Final = "M"
+DECLARED: Final = "D"
+SWAP: Final = "S"
+HAND: Final = "H"
+EMPTY: Final = "E"
 # SWAP: a declared wild whose real card is in the hand; it stays, or the real
 # card replaces it and the wild is freed (and must be placed again).
 # For melds beside a table left as it is (``hand_melds``): BLOCKED, a card on
 # that table (a wild may stand for it, unless strict); SEALED, nothing may
 # be put there; REAL_ONLY, a card in the hand whose wild is on that table.
-BLOCKED, SEALED, REAL_ONLY = "X", "Z", "R"
+BLOCKED: Final = "X"
+SEALED: Final = "Z"
+REAL_ONLY: Final = "R"
 
 # What a cell's coverings do to its column's groups: none, one real card,
 # one wild, or two coverings (its real card and a wild) in two groups.
 G_NONE, G_REAL, G_WILD, G_BOTH = 0, 1, 2, 3
+
+# A cell's covering in its row's run: None, (x,) one covering (x 1: it is
+# the wild), or (x_end, x_start) two, ending the current run and starting
+# the next.
+Run: TypeAlias = tuple[int] | tuple[int, int] | None
+# A cell's choice: (run, group (a ``G_*``), gain, used); see ``_Grid``.
+Option: TypeAlias = tuple[Run, int, int, int]
+# The program's choice: (new run state shifted into place, group, gain, used).
+Move: TypeAlias = tuple[int, int, int, int]
+# The depth-first search's choice: (new run state shifted into place, group,
+# used, the walk's record (run, fresh)).
+Step: TypeAlias = tuple[int, int, int, tuple[Run, bool]]
+# A cell as the walk back rebuilt it: (run, fresh (starts a new run), which
+# group took its real card and which its wild, -1 none).
+Cell: TypeAlias = tuple[Run, bool, tuple[int, int]]
+# Group state, a cell's ``G_*`` -> the group states it may lead to.
+GroupMoves: TypeAlias = dict[tuple[int, int], tuple[int, ...]]
+# Each state's bitset of what it can reach, one layer per cell (and one per
+# rank, its columns closed): the program's record for the walk back.
+Layers: TypeAlias = list[dict[int, int]]
+# A play: (score (points, cards) shed, the new table's melds, the hand's cards played).
+Solved: TypeAlias = tuple[tuple[int, int], list[list[str]], list[str]]
+Shape: TypeAlias = tuple[Literal["run", "group"], list[tuple[int, int]]]
 
 
 def _group_state(a: int, wa: int, b: int, wb: int) -> int:
@@ -98,7 +132,7 @@ def _group_parts(gs: int) -> tuple[int, int, int, int]:
     return gs & 7, gs >> 3 & 1, gs >> 4 & 7, gs >> 7 & 1
 
 
-def _group_tables(group_max: int):
+def _group_tables(group_max: int) -> tuple[GroupMoves, GroupMoves, dict[int, int], set[int], list[int]]:
     """For every group state and what a cell adds (``G_*``), the states it
     may lead to, with or without a second group; and what each state still
     needs (cards to bring each open group to three)."""
@@ -111,12 +145,13 @@ def _group_tables(group_max: int):
         if (a or not wa) and (b or not wb) and (a or not b)
     ]
 
-    def add(a, wa, x):
+    def add(a: int, wa: int, x: int) -> tuple[int, int] | None:
         if a >= group_max or (x and wa):
             return None
         return a + 1, wa | x
 
-    one, two = {}, {}
+    one: GroupMoves = {}
+    two: GroupMoves = {}
     for gs in states:
         a, wa, b, wb = _group_parts(gs)
         for kind in (G_REAL, G_WILD):
@@ -155,7 +190,15 @@ class _Grid:
     around the cell and a group two other cells of its rank that could be
     real."""
 
-    def __init__(self, status, swap_face, pool: int, freed_weight, group_max: int, strict: bool):
+    def __init__(
+        self,
+        status: list[Kind],
+        swap_face: Mapping[int, str],
+        pool: int,
+        freed_weight: Mapping[str, int],
+        group_max: int,
+        strict: bool,
+    ) -> None:
         self.status = status
         self.group_max = group_max
         self.strict = strict
@@ -196,19 +239,19 @@ class _Grid:
 
         # Per rank: may its column hold two groups? Six coverings at least,
         # at most five of them real and at most two wilds.
-        self.two = []
+        self.two: list[bool] = []
         for r in range(9):
             col = [s * 9 + r for s in range(5)]
             reals = sum(real[c] for c in col)
-            wilds = min(2, pool + sum(fixed[c] for c in col))
-            self.two.append(not strict and pool > 0 and reals >= 4 and reals + wilds >= 6)
+            n_wilds = min(2, pool + sum(fixed[c] for c in col))
+            self.two.append(not strict and pool > 0 and reals >= 4 and reals + n_wilds >= 6)
 
-        self.options = []
+        self.options: list[tuple[Option, ...]] = []
         for cell, st in enumerate(status):
             hand_gain = 0 if st == TABLE else 1
             if st == SWAP:
                 hand_gain += self.span * freed_weight[swap_face[cell]]
-            out: list[tuple] = []
+            out: list[Option] = []
             if st in (HAND, EMPTY, BLOCKED, SEALED, REAL_ONLY):
                 out.append((None, G_NONE, 0, 0))  # nothing here
             if real[cell]:
@@ -238,67 +281,73 @@ class _Grid:
         # allows: with no run there, a short run is dead and a finished one
         # is as good as none; with only a wild possible there, a run that
         # holds a wild is as good as none.
-        self.runs = []
+        # A cell's run transitions: (suit's run state, x) -> the (next
+        # state, starts a new run) it may lead to; and where two runs meet
+        # on it, the one ending being x: the state the next run starts in,
+        # None when they may not meet.
+        self.runs: list[dict[tuple[int, int], tuple[tuple[int, bool], ...]]] = []
+        self.meets: list[dict[tuple[int, int], int | None]] = []
         for cell in range(45):
             r = cell % 9
-            nxt_opts = self.options[cell + 1] if r < 8 else ()
-            run_x = {run[0] for run, *_ in nxt_opts if run}
+            nxt_opts: tuple[Option, ...] = self.options[cell + 1] if r < 8 else ()
+            run_x = {run[0] for run, _, _, _ in nxt_opts if run}
             wild_later = False
             for c in range(cell + 1, cell - r + 9):
-                here = {run[0] for run, *_ in self.options[c] if run}
+                here = {run[0] for run, _, _, _ in self.options[c] if run}
                 if not here:
                     break
                 if 1 in here:
                     wild_later = True
                     break
-            table = {}
+            table: dict[tuple[int, int], tuple[tuple[int, bool], ...]] = {}
+            meets: dict[tuple[int, int], int | None] = {}
             for p, by_x in _RUN_NEXT.items():
                 for x, nexts in by_x.items():
-                    out = []
+                    ways: list[tuple[int, bool]] = []
                     for nxt, fresh in nexts:
                         if p == 6 and x == 0 and fresh and not wild_later:
                             continue  # a new run beside the longer one could only help a wild to come
-                        nxt = self._trim(nxt, run_x)
-                        if nxt is None:
+                        trimmed = self._trim(nxt, run_x)
+                        if trimmed is None:
                             continue
-                        if (nxt, fresh) not in out:
-                            out.append((nxt, fresh))
-                    table[p, x] = tuple(out)
+                        if (trimmed, fresh) not in ways:
+                            ways.append((trimmed, fresh))
+                    table[p, x] = tuple(ways)
                 # two runs meeting here: the one ending (x) must reach three
                 for x in (0, 1):
                     ends = [n for n, fresh in _RUN_NEXT[p][x] if not fresh and n >= 5]
-                    start = self._trim(_START[1 - x], run_x)
-                    table[p, x, "meet"] = bool(ends) and start is not None, start
+                    meets[p, x] = self._trim(_START[1 - x], run_x) if ends else None
             self.runs.append(table)
+            self.meets.append(meets)
         # Coverings of a column's groups still possible below each cell.
-        self.room = []
+        self.room: list[int] = []
         for cell in range(45):
             left = 0
             for s in range(cell // 9 + 1, 5):
-                kinds = {g for _, g, *_ in self.options[s * 9 + cell % 9]}
+                kinds = {g for _, g, _, _ in self.options[s * 9 + cell % 9]}
                 left += 2 if G_BOTH in kinds else 1 if kinds - {G_NONE} else 0
             self.room.append(left)
         self.one, self.both, self.need, self.closed, self.group_states = _group_tables(group_max)
-        self._moves: dict[int, tuple] = {}
+        self._moves: dict[int, list[tuple[Move, ...]]] = {}
         rows = (1 << ((pool + 1) * self.width)) - 1
         self.cap = sum(rows << (f * self.span) for f in range(_blocks(freed_weight, swap_face)))
 
     @staticmethod
-    def _trim(nxt: int, run_x) -> int | None:
+    def _trim(nxt: int, run_x: set[int]) -> int | None:
         if not run_x:
             return None if nxt < 5 else 0
         if run_x == {1} and nxt == 6:
             return 0
         return nxt
 
-    def moves(self, cell: int, shift: int):
+    def moves(self, cell: int, shift: int) -> list[tuple[Move, ...]]:
         """For each run state of the cell's suit: the choices as (new run
         state shifted into place, what they add to the groups, bitset shift,
         uses a wild)."""
         if cell not in self._moves:
             lines = []
             for p in range(7):
-                out = []
+                out: list[Move] = []
                 for run, group, gain, used in self.options[cell]:
                     if run is None:
                         if _CAN_STOP[p]:
@@ -306,14 +355,14 @@ class _Grid:
                     elif len(run) == 1:
                         out += [(nxt << shift, group, gain, used) for nxt, _ in self.runs[cell][p, run[0]]]
                     else:
-                        ok, start = self.runs[cell][p, run[0], "meet"]
-                        if ok:
+                        start = self.meets[cell][p, run[0]]
+                        if start is not None:
                             out.append((start << shift, group, gain, used))
                 lines.append(tuple(dict.fromkeys(out)))
             self._moves[cell] = lines
         return self._moves[cell]
 
-    def steps(self, cell: int, placed_only: bool):
+    def steps(self, cell: int, placed_only: bool) -> list[tuple[Step, ...]]:
         """For each run state of the cell's suit: the choices as (new run
         state shifted into place, what they add to the groups, uses a wild
         from the pool, the walk's record (run, fresh)); ``placed_only``
@@ -321,7 +370,7 @@ class _Grid:
         shift = 3 * (cell // 9)
         lines = []
         for p in range(7):
-            out = []
+            out: list[Step] = []
             for run, group, gain, used in self.options[cell]:
                 if placed_only and not gain % self.width:
                     continue
@@ -333,8 +382,8 @@ class _Grid:
                         (nxt << shift, group, used, (run, fresh)) for nxt, fresh in self.runs[cell][p, run[0]]
                     ]
                 else:
-                    ok, start = self.runs[cell][p, run[0], "meet"]
-                    if ok:
+                    start = self.meets[cell][p, run[0]]
+                    if start is not None:
                         out.append((start << shift, group, used, (run, False)))
             # the pool's wilds last: a table that takes fewer has more ways to end
             out.sort(key=lambda step: step[2])
@@ -342,7 +391,7 @@ class _Grid:
         return lines
 
 
-def _blocks(freed_weight, swap_face) -> int:
+def _blocks(freed_weight: Mapping[str, int], swap_face: Mapping[int, str]) -> int:
     """How many freed-wild combinations the bitset holds."""
     counts = {f: 0 for f in FACES}
     for face in swap_face.values():
@@ -353,7 +402,9 @@ def _blocks(freed_weight, swap_face) -> int:
     return total
 
 
-def _program(grid: _Grid, budget: int | None, floor=None):
+def _program(
+    grid: _Grid, budget: int | None, floor: tuple[int, set[int]] | None = None
+) -> tuple[int, Layers]:
     """Run the dynamic program forward over the cells, rank by rank. A state
     is a packed int (each suit's run state in 3 bits, the column's groups);
     it maps to a bitset of what it can reach: bit ``f * span + k * width +
@@ -362,8 +413,8 @@ def _program(grid: _Grid, budget: int | None, floor=None):
     towards it) keeps only what can still end with that many hand cards
     played."""
     cap = grid.cap
-    masks = _floor_masks(grid, *floor) if floor else [None] * 45
-    layers: list[dict[int, int]] = [{0: 1}]
+    masks: list[int | None] = _floor_masks(grid, *floor) if floor else [None] * 45
+    layers: Layers = [{0: 1}]
     states = layers[0]
     need, closed_ok = grid.need, grid.closed
     for r in range(9):
@@ -413,7 +464,7 @@ def _program(grid: _Grid, budget: int | None, floor=None):
     return final, layers
 
 
-def _floor_masks(grid: _Grid, least: int, hand_cells) -> list[int | None]:
+def _floor_masks(grid: _Grid, least: int, hand_cells: set[int]) -> list[int | None]:
     """For each cell in the program's order, the bits of the states that
     can still reach ``least`` hand cards played: with ``n`` such cells
     still to come, those with ``least - n`` or more."""
@@ -431,7 +482,7 @@ def _floor_masks(grid: _Grid, least: int, hand_cells) -> list[int | None]:
     return masks
 
 
-def _walk_back(grid: _Grid, layers, target: int):
+def _walk_back(grid: _Grid, layers: Layers, target: int) -> dict[int, Cell]:
     """Rebuild one table that reaches bit ``target``: each cell's choice and
     which of its column's groups each covering joined, found by trying the
     states of the layer before that could lead to this one."""
@@ -440,7 +491,7 @@ def _walk_back(grid: _Grid, layers, target: int):
         for key, bits in layers[-1].items()
         if bits >> target & 1 and all(_CAN_STOP[(key >> (3 * s)) & 7] for s in range(5))
     )
-    chosen = {}
+    chosen: dict[int, Cell] = {}
     i = len(layers) - 1
     for r in reversed(range(9)):
         groups = grid.both if grid.two[r] else grid.one
@@ -453,7 +504,7 @@ def _walk_back(grid: _Grid, layers, target: int):
             shift = 3 * s
             row = (key >> shift) & 7
             gs_now = key >> _G
-            found = None
+            found: tuple[int, Cell, int] | None = None
             for p in range(7):
                 for option in grid.options[cell]:
                     run, group, gain, used = option
@@ -469,10 +520,8 @@ def _walk_back(grid: _Grid, layers, target: int):
                         if not starts:
                             continue
                         fresh = starts[0]
-                    else:
-                        ok, start = grid.runs[cell][p, run[0], "meet"]
-                        if not ok or start != row:
-                            continue
+                    elif grid.meets[cell][p, run[0]] != row:  # None: no runs meet here
+                        continue
                     for gs in grid.group_states:
                         if gs_now not in groups[gs, group]:
                             continue
@@ -484,6 +533,7 @@ def _walk_back(grid: _Grid, layers, target: int):
                         break
                 if found:
                     break
+            assert found is not None  # the target's bit came from some state of the layer before
             key, chosen[cell], target = found
             i -= 1
     return chosen
@@ -505,7 +555,7 @@ class _OutOfSteps(Exception):
 # 7.7 s. With strict wilds the program is quick (a card is covered once),
 # so the search gives up sooner, and its worst cases stay below the
 # program's alone.
-TRIES = {
+TRIES: dict[str, tuple[tuple[bool, int, int], ...]] = {
     "open": ((False, 0, 1_000), (True, 0, 1_000), (False, 1, 1_000), (True, 1, 1_000))
     + ((False, 2, 2_000), (True, 2, 2_000), (False, 3, 4_000), (True, 3, 4_000))
     + ((False, 4, 8_000), (True, 4, 8_000)),
@@ -513,10 +563,25 @@ TRIES = {
 }
 # A suit's run states that can do all that each run state can (see
 # ``_RUN_NEXT``): a state that led nowhere rules out the states under it.
-_UNDER = {0: (5, 6), 1: (3, 5), 2: (1, 3, 4, 5, 6), 3: (5,), 4: (3, 5, 6), 5: (), 6: (5,)}
+_UNDER: dict[int, tuple[int, ...]] = {
+    0: (5, 6),
+    1: (3, 5),
+    2: (1, 3, 4, 5, 6),
+    3: (5,),
+    4: (3, 5, 6),
+    5: (),
+    6: (5,),
+}
 
 
-def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], steps: int, order_seed=0):
+# The whole-hand search's table: (the cells as ``_walk_back`` gives them,
+# the Willies made, the wilds ``_absorb`` adds to melds at the end).
+Placed: TypeAlias = tuple[dict[int, Cell], int, list[tuple[int, int]]]
+
+
+def _place_all(
+    grid: _Grid, pos: _Position, forced: set[int], have: list[int], steps: int, order_seed: int = 0
+) -> Placed | None:
     """A table that places the ``forced`` cells' cards of the hand (every
     card of the hand that some meld could take), every wild of the hand and
     every card of the table, found depth first: ``(cells, willies,
@@ -537,25 +602,25 @@ def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], s
     total = sum(have)
     endings = {total - 3 * w: w for w in range(min(have) + 1)}
     order = [s * 9 + r for r in range(9) for s in range(5)]
-    lines = [grid.steps(cell, cell in forced) for cell in order]
+    lines: list[Sequence[Sequence[Step]]] = [grid.steps(cell, cell in forced) for cell in order]
     if order_seed:
         shuffle = random.Random(order_seed).shuffle
         for i, ways in enumerate(lines):
-            shuffled = []
+            shuffled: list[list[Step]] = []
             for choices in ways:
-                choices = list(choices)
-                shuffle(choices)
-                shuffled.append(sorted(choices, key=lambda step: step[2]))
+                mixed = list(choices)
+                shuffle(mixed)
+                shuffled.append(sorted(mixed, key=lambda step: step[2]))
             lines[i] = shuffled
     if not all(any(ways) for ways in lines):
         return None
     pool = grid.max_wilds
     need, closed, room = grid.need, grid.closed, grid.room
     dead: set[tuple[int, int, int]] = set()
-    path: list = [None] * 45
+    path: list[Cell] = [(None, False, (-1, -1))] * 45  # each written before it is read
     left = [steps]
 
-    def ending(key: int, k: int):
+    def ending(key: int, k: int) -> Placed | None:
         if not all(_CAN_STOP[(key >> (3 * s)) & 7] for s in range(5)):
             return None
         more = min((e for e in endings if e >= k), default=None)
@@ -575,7 +640,7 @@ def _place_all(grid: _Grid, pos: _Position, forced: set[int], have: list[int], s
                     return True
         return False
 
-    def go(i: int, key: int, k: int):
+    def go(i: int, key: int, k: int) -> Placed | None:
         if i == 45:
             return ending(key, k)
         if ruled_out(i, key, k):
@@ -639,13 +704,13 @@ def _joined(before: int, after: int, group: int) -> tuple[int, int]:
 class _Position:
     """A table and a hand read into the grid."""
 
-    def __init__(self, table_cards, hand_cards, strict: bool):
-        self.status = [EMPTY] * 45
+    def __init__(self, table_cards: Iterable[str], hand_cards: Iterable[str], strict: bool) -> None:
+        self.status: list[Kind] = [EMPTY] * 45
         self.declared_face: dict[int, str] = {}
-        self.free_faces: Counter = Counter()  # table wilds not declared (in Willies), or freed
-        self.hand_faces: Counter = Counter()
+        self.free_faces: Counter[str] = Counter()  # table wilds not declared (in Willies), or freed
+        self.hand_faces: Counter[str] = Counter()
         self.ok = True
-        wilds = []
+        wilds: list[Card] = []
         for text in table_cards:
             c = parse(text)
             if c.wild and not c.declared:
@@ -684,7 +749,18 @@ class _Position:
         self.swap_face = {c: self.declared_face[c] for c in range(45) if self.status[c] == SWAP}
 
 
-def _read(table_cards, hand_cards, group_max: int, strict: bool, blocked):
+# A position read: (pos, grid, the freed wilds' mixed-radix weight per
+# face, the declared wilds per face whose real card is in the hand).
+Read: TypeAlias = tuple[_Position, _Grid, dict[str, int], Counter[str]]
+
+
+def _read(
+    table_cards: Iterable[str],
+    hand_cards: Iterable[str],
+    group_max: int,
+    strict: bool,
+    blocked: Mapping[int, Kind] | None,
+) -> Read | None:
     """The position and its grid: ``(pos, grid, weight, swaps)``, or None
     for a table no rule allows (a card on it twice)."""
     pos = _Position(table_cards, hand_cards, strict)
@@ -695,7 +771,8 @@ def _read(table_cards, hand_cards, group_max: int, strict: bool, blocked):
             kind = SEALED
         pos.status[cell] = kind
     swaps = Counter(pos.swap_face.values())
-    weight, w = {}, 1
+    weight: dict[str, int] = {}
+    w = 1
     for f in FACES:
         weight[f] = w
         w *= swaps[f] + 1
@@ -712,7 +789,7 @@ def _playable(pos: _Position, grid: _Grid) -> set[int]:
     }
 
 
-def _whole_hand(read, turn, strict: bool):
+def _whole_hand(read: Read, turn: Callable[[], Read], strict: bool) -> Solved | Literal[False] | None:
     """The whole-hand search's tries (``TRIES``): a play of every card of
     the hand a meld could take and every wild, as ``_solve`` answers; None
     when there is none; False when the tries gave up. ``turn()`` reads the
@@ -743,14 +820,14 @@ def _whole_hand(read, turn, strict: bool):
 
 
 def _solve(
-    table_cards,
-    hand_cards,
+    table_cards: Sequence[str],
+    hand_cards: Sequence[str],
     group_max: int,
     budget: int | None,
     must_place_one: bool,
-    blocked=None,
+    blocked: Mapping[int, Kind] | None = None,
     strict: bool = False,
-):
+) -> Solved | None:
     read = _read(table_cards, hand_cards, group_max, strict, blocked)
     if read is None:
         return None
@@ -760,15 +837,17 @@ def _solve(
     playable = _playable(pos, grid)
     faces = [pos.hand_faces[f] for f in FACES]
     face_points = sum(POINTS[f] * n for f, n in zip(FACES, faces))
-    shorts = () if strict else (0, 1)
+    shorts: tuple[int, ...] = () if strict else (0, 1)
     if playable or sum(faces) or not must_place_one:
         # All of them and every wild first: such a play is the best there
         # is, and finding one is quick where the program is slowest (a full
         # table, many wilds free to move).
-        def turn():
+        def turn() -> Read:
             cards = [_turned(c) for c in table_cards], [_turned(c) for c in hand_cards]
             turned = {(c // 9) * 9 + 8 - c % 9: kind for c, kind in (blocked or {}).items()}
-            return _read(*cards, group_max, strict, turned)
+            read = _read(*cards, group_max, strict, turned)
+            assert read is not None  # the same cards as the position read above, ranks turned over
+            return read
 
         whole = _whole_hand(read, turn, strict)
         if whole:
@@ -790,7 +869,14 @@ def _solve(
     return _best_of(pos, grid, weight, swaps, _program(grid, None), must_place_one)
 
 
-def _best_of(pos: _Position, grid: _Grid, weight, swaps, program, must_place_one: bool):
+def _best_of(
+    pos: _Position,
+    grid: _Grid,
+    weight: Mapping[str, int],
+    swaps: Mapping[str, int],
+    program: tuple[int, Layers],
+    must_place_one: bool,
+) -> Solved | None:
     """The best play the program's final bitset holds: the wilds freed, the
     hand's faces played and the Willies made chosen for the most points
     (then cards)."""
@@ -798,7 +884,7 @@ def _best_of(pos: _Position, grid: _Grid, weight, swaps, program, must_place_one
     if not final:
         return None
     window = (1 << grid.width) - 1
-    best = None
+    best: tuple[tuple[int, int], int, list[int], int, tuple[int, ...]] | None = None
     for freed in product(*(range(swaps[f] + 1) for f in FACES)):
         block = sum(n * weight[f] for f, n in zip(FACES, freed)) * grid.span
         for played in product(*(range(pos.hand_faces[f] + 1) for f in FACES)):
@@ -823,11 +909,11 @@ def _best_of(pos: _Position, grid: _Grid, weight, swaps, program, must_place_one
     return score, melds, from_hand
 
 
-def _shapes(cells) -> list[tuple[str, list[tuple[int, int]]]]:
+def _shapes(cells: Mapping[int, Cell]) -> list[Shape]:
     """The melds of a table the walk back (or the whole-hand search)
     found, as ``(kind, [(cell, x), ...])``, x 1 for the covering that is a
     wild: each row's runs, then each column's groups."""
-    shapes: list[tuple[str, list[tuple[int, int]]]] = []
+    shapes: list[Shape] = []
     for s in range(5):
         run_cells: list[tuple[int, int]] = []
         for r in range(9):
@@ -860,7 +946,9 @@ def _shapes(cells) -> list[tuple[str, list[tuple[int, int]]]]:
     return shapes
 
 
-def _absorb(status, shapes, extra: int, group_max: int, strict: bool):
+def _absorb(
+    status: Sequence[Kind], shapes: Sequence[Shape], extra: int, group_max: int, strict: bool
+) -> list[tuple[int, int]] | None:
     """Room for ``extra`` more wilds from the pool in a table's melds: each
     meld with no wild may take one, at the end of a run or in a group's
     missing suit, on a cell no other wild stands for (and, with strict
@@ -908,11 +996,19 @@ def _absorb(status, shapes, extra: int, group_max: int, strict: bool):
     return None
 
 
-def _build(pos: _Position, status, cells, have, willies, played, extras=()):
+def _build(
+    pos: _Position,
+    status: Sequence[Kind],
+    cells: Mapping[int, Cell],
+    have: Sequence[int],
+    willies: int,
+    played: Sequence[int],
+    extras: Iterable[tuple[int, int]] = (),
+) -> tuple[list[list[str]], list[str]]:
     """The melds of the table the walk back found: each row's runs, each
     column's groups (with ``extras``, more wilds from the pool, as
     ``_absorb`` placed them), the Willies; and the hand cards it takes."""
-    declare = []  # faces to declare, in order
+    declare: list[str] = []  # faces to declare, in order
     for f, n in zip(FACES, have):
         declare += [f] * (n - willies)
     declare.sort(key=lambda f: -POINTS[f])
@@ -942,10 +1038,11 @@ def _build(pos: _Position, status, cells, have, willies, played, extras=()):
     return melds, from_hand
 
 
-def _in_old_order(melds, old_table):
+def _in_old_order(melds: Iterable[list[str]], old_table: Iterable[Iterable[str]]) -> list[list[str]]:
     """Melds that were already on the table keep their places; new ones follow."""
     old = [tuple(sorted(m)) for m in old_table]
-    kept, fresh = [], []
+    kept: list[list[str]] = []
+    fresh: list[list[str]] = []
     for m in melds:
         key = tuple(sorted(m))
         (kept if key in old else fresh).append(m)
@@ -953,7 +1050,9 @@ def _in_old_order(melds, old_table):
     return kept + fresh
 
 
-def arrange(cards, *, group_max: int = GROUP_MAX, strict: bool = False) -> list[list[str]] | None:
+def arrange(
+    cards: Iterable[str], *, group_max: int = GROUP_MAX, strict: bool = False
+) -> list[list[str]] | None:
     """A partition of ``cards`` into legal melds (undeclared wilds take any
     identity, declared ones keep theirs unless their real card is among the
     cards), or None when there is none. ``strict``: no wild may stand for a
@@ -965,28 +1064,37 @@ def arrange(cards, *, group_max: int = GROUP_MAX, strict: bool = False) -> list[
     return None if solved is None else solved[1]
 
 
-def best_play(table, hand, *, group_max: int = GROUP_MAX, budget: int | None = None, strict: bool = False):
+def best_play(
+    table: Iterable[Iterable[str]],
+    hand: Iterable[str],
+    *,
+    group_max: int = GROUP_MAX,
+    budget: int | None = None,
+    strict: bool = False,
+) -> tuple[list[str], list[list[str]]]:
     """The play that sheds the most hand points, then the most cards:
     ``(cards_from_hand, new_table)``; ``([], table)`` when no card can be
     played. ``table`` is a list of melds (each a list of cards), assumed
     legal. ``budget`` caps the states kept per cell (a weaker, faster search
     for the normal computer seat); None searches exhaustively. ``strict``:
     the variant where a wild may not stand for a card on the table."""
-    table = [list(m) for m in table]
-    flat = [c for m in table for c in m]
+    melds_now = [list(m) for m in table]
+    flat = [c for m in melds_now for c in m]
     solved = _solve(flat, list(hand), group_max, budget, must_place_one=True, strict=strict)
     if solved is None:
-        return [], table
+        return [], melds_now
     _, melds, from_hand = solved
-    return from_hand, _in_old_order(melds, table)
+    return from_hand, _in_old_order(melds, melds_now)
 
 
-def hand_melds(table, hand, *, group_max: int = GROUP_MAX, strict: bool = False):
+def hand_melds(
+    table: Iterable[Iterable[str]], hand: Iterable[str], *, group_max: int = GROUP_MAX, strict: bool = False
+) -> tuple[list[str], list[list[str]]]:
     """The best new melds made from the hand alone, beside the table's melds
     and never touching them (what the easy computer seat sees):
     ``(cards_from_hand, new_melds)``. A wild may stand for a card on the
     table unless ``strict``, but never for one a wild there stands for."""
-    blocked: dict[int, str] = {}
+    blocked: dict[int, Kind] = {}
     for c in (parse(c) for m in table for c in m):
         if not c.identity:
             continue
