@@ -10,8 +10,17 @@ import pytest
 from garito.core import i18n
 from garito.tui.app import GarApp
 
-from .helpers import DECIMUS_DICE, decimus_match, opening, pick, settle
-from .test_snapshots import DECIMUS_ROUND, SIZE, _history, _to_lobby, keys, table_server, willie_marked
+from .helpers import DECIMUS_DICE, decimus_match, irwin_match, opening, pick, settle
+from .test_snapshots import (
+    DECIMUS_ROUND,
+    SIZE,
+    _history,
+    _irwin_final,
+    _to_lobby,
+    keys,
+    table_server,
+    willie_marked,
+)
 
 __all__ = ["table_server"]  # the shared tables the lobby lists, as in English
 
@@ -104,5 +113,25 @@ def test_history(snap_compare, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_page_of_willie(snap_compare, lang):
     assert snap_compare(
-        app(lang), terminal_size=SIZE, run_before=keys("down", "down", "down", "down", "down", "question_mark")
+        app(lang),
+        terminal_size=SIZE,
+        run_before=keys("down", "down", "down", "down", "down", "question_mark"),
     )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_irwin_expedition(snap_compare, lang):
+    run = keys("enter", "enter", "down", "down")
+    assert snap_compare(app(lang, start=irwin_match(seed=4)), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_irwin_final_offer(snap_compare, lang):
+    match, run = _irwin_final()
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_irwin_score_sheet(snap_compare, lang):
+    match, run = _irwin_final("enter")
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=run)
