@@ -135,3 +135,8 @@ def test_irwin_final_offer(snap_compare, lang):
 def test_irwin_score_sheet(snap_compare, lang):
     match, run = _irwin_final("enter")
     assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_of_irwin(snap_compare, lang):
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=keys("down", "down", "down", "question_mark"))
