@@ -139,4 +139,6 @@ def test_irwin_score_sheet(snap_compare, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_page_of_irwin(snap_compare, lang):
-    assert snap_compare(app(lang), terminal_size=SIZE, run_before=keys("down", "down", "down", "question_mark"))
+    assert snap_compare(
+        app(lang), terminal_size=SIZE, run_before=keys("down", "down", "down", "question_mark")
+    )

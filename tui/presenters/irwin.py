@@ -266,8 +266,8 @@ def _prompt(view: View, seats: Seats, pick: int, ascii_only: bool) -> tuple[str 
             ),
             name=name,
         )
-        wins = _("wins {chance} of throws").format(chance=f"{throw_win_chance(bless, n):.1%}")
-        return prompt, f"{L} {n} {R}  {wins}"
+        share = _("wins {chance} of throws").format(chance=f"{throw_win_chance(bless, n):.1%}")
+        return prompt, f"{L} {n} {R}  {share}"
     if view.stage == "final":
         p = throw_win_chance(bless, view.ant_number)
         prompt = styled(_("[b]$name[/b]: throw five dice (Space)."), name=name)
