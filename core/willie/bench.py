@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..i18n import _
+from ..i18n import N_, _, language
 from .cards import RANKS, SUITS, parse, sort_hand, sort_key
 from .game import Action, meld
 from .melds import GROUP_MAX, meld_problem
@@ -39,7 +39,7 @@ Table = tuple[tuple[str, ...], ...]
 Spot = tuple[int, int]  # (meld, index), or (HAND, index) in ``left``
 
 IDENTITIES = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
-UNDECLARED = "Say what the wild stands for (w)."
+UNDECLARED = N_("Say what the wild stands for (w).")
 
 
 class Refused(ValueError):
@@ -97,21 +97,28 @@ class Bench:
         return self.table != self.start
 
     # Asked on every key (the prompt, the key bar's End turn): a bench never
-    # changes, so its answers are kept.
-    @functools.lru_cache(maxsize=32)  # noqa: B019 - benches are small, immutable and few
+    # changes, so its answers are kept, per language (they are words, and
+    # one process serves players of several languages).
     def problems(self) -> tuple[str | None, ...]:
         """Each meld's problem, None for a legal one."""
+        return self._problems(language())
+
+    def problem(self) -> str | None:
+        """None when the table may be played now, else the rule in words."""
+        return self._problem(language())
+
+    @functools.lru_cache(maxsize=32)  # noqa: B019 - benches are small, immutable and few
+    def _problems(self, _language: str) -> tuple[str | None, ...]:
         out = []
         for m in self.table:
             problem = meld_problem(m, self.group_max)
             if problem is None and _loose_with_numbers(m):
-                problem = UNDECLARED
+                problem = _(UNDECLARED)
             out.append(problem)
         return tuple(out)
 
     @functools.lru_cache(maxsize=32)  # noqa: B019 - as above
-    def problem(self) -> str | None:
-        """None when the table may be played now, else the rule in words."""
+    def _problem(self, _language: str) -> str | None:
         return play_problem(self.start, self.hand, self.table, self.group_max, self.strict)
 
     def action(self) -> Action:
