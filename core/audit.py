@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import recording
+from .i18n import _
 from .match import Match, RecordError
 
 
@@ -51,8 +52,10 @@ class Fairness:
     @property
     def verdict(self) -> str:
         if self.fair is None:
-            return f"too few rolls to test (the test needs {self.needed}, {self.PER_FACE} a face)"
-        return "consistent with fair dice" if self.fair else "unlikely from fair dice"
+            return _("too few rolls to test (the test needs {needed}, {per_face} a face)").format(
+                needed=self.needed, per_face=self.PER_FACE
+            )
+        return _("consistent with fair dice") if self.fair else _("unlikely from fair dice")
 
 
 def rolled(records: Iterable[str | dict[str, Any]]) -> tuple[dict[int, Counter[int]], int]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from .dice import COUNTER, commitment
 from .errors import IllegalAction
+from .i18n import _
 from .match import Match, RecordError
 
 
@@ -39,14 +40,14 @@ def verify(data: Any) -> Verdict:
         raise RecordError("a record is a JSON object")
     promised = data.get("commitment")
     if not promised:
-        return Verdict(False, "no seed commitment: not a shared table's record, nothing to verify")
+        return Verdict(False, _("no seed commitment: not a shared table's record, nothing to verify"))
     if not isinstance(promised, str):
         raise RecordError("a seed commitment is a hexadecimal hash")
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("the seed must be an integer")
     if commitment(seed) != promised.lower():
-        return Verdict(False, f"the seed is not the one committed to ({promised[:16]}…)")
+        return Verdict(False, _("the seed is not the one committed to ({hash}…)").format(hash=promised[:16]))
     try:
         match = Match.from_record(data)
     except RecordError as e:
@@ -56,11 +57,16 @@ def verify(data: Any) -> Verdict:
     rules = match.rules
     over = rules.is_over(match.state)
     moves = len(match.actions)
-    how = "cryptographic dice" if match.stream == COUNTER else f"dice stream {match.stream}"
-    end = rules.summary(match.state, match.names) if over else "the match was not finished"
+    how = (
+        _("cryptographic dice")
+        if match.stream == COUNTER
+        else _("dice stream {stream}").format(stream=match.stream)
+    )
+    end = rules.summary(match.state, match.names) if over else _("the match was not finished")
     return Verdict(
         True,
-        f"the seed matches its commitment {promised[:16]}… and the {moves} moves replay from it "
-        f"({how}): {end}",
+        _(
+            "the seed matches its commitment {hash}… and the {moves} moves replay from it ({how}): {end}"
+        ).format(hash=promised[:16], moves=moves, how=how, end=end),
         match,
     )

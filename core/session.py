@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Generic
 
 from .contract import ActionT, ConfigT, Rules, StateT
+from .i18n import _
 from .match import Match
 
 Watcher = Callable[["Match[Any, Any, Any]"], None]
@@ -146,5 +147,7 @@ class Replay(Generic[ConfigT, StateT, ActionT]):
     def caption(self) -> str:
         """Where the replay is, for the prompt line."""
         if self.at:
-            return f"move {self.at} of {self.last}: {self.match.actions[-1]}"
-        return f"the start (0 of {self.last})"
+            return _("move {at} of {last}: {action}").format(
+                at=self.at, last=self.last, action=self.match.actions[-1]
+            )
+        return _("the start (0 of {last})").format(last=self.last)

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from garito.core import catalog
+from garito.core.i18n import _, ngettext
 from garito.core.match import Match, RecordError
 from garito.core.names import clean
 
@@ -99,8 +100,8 @@ class Entry:
     def result_text(self) -> str:
         winners = [p for p, o in zip(self.players, self.outcome) if o == "win"]
         if winners:
-            return ", ".join(winners) + " won"
-        return "drawn" if "draw" in self.outcome else "house won"
+            return _("{players} won").format(players=", ".join(winners))
+        return _("drawn") if "draw" in self.outcome else _("house won")
 
 
 class History:
@@ -226,10 +227,13 @@ class History:
         n = self.left_out
         if not n:
             return ""
-        return (
-            f"{n} match{'es' if n != 1 else ''} in the history could not be read "
-            f"(damaged, or written by another Garito) and {'are' if n != 1 else 'is'} left out."
-        )
+        return ngettext(
+            "{count} match in the history could not be read (damaged, or written by another Garito) "
+            "and is left out.",
+            "{count} matches in the history could not be read (damaged, or written by another Garito) "
+            "and are left out.",
+            n,
+        ).format(count=n)
 
     def entries(self, game: str | None = None) -> list[Entry]:
         """The matches kept, oldest first. A row that does not hold what a

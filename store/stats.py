@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from garito.core import catalog
+from garito.core.i18n import _, pgettext
 
 from .history import Entry
 
@@ -27,6 +28,17 @@ class Line:
     @property
     def rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+
+def _streak(result: str) -> str:
+    """A run's letter: W, L or D in English (a win, a loss, a draw)."""
+    if result == "win":
+        return pgettext("streak", "W")
+    if result == "loss":
+        return pgettext("streak", "L")
+    if result == "draw":
+        return pgettext("streak", "D")
+    return result[:1].upper()
 
 
 def kinds(game: str) -> dict[str, tuple[str, str]]:
@@ -57,7 +69,7 @@ def lines(entries: list[Entry], player: str | None = None) -> list[Line]:
             length = length + 1 if kind == result else 1
             wins = wins + 1 if result == "win" else 0
             runs[key] = (result, length, wins)
-            line.streak = f"{result[0].upper()}{length}"
+            line.streak = f"{_streak(result)}{length}"
             line.best_streak = max(line.best_streak, wins)
             line.rate_over_time.append(line.won / line.played)
             for rk, value in (e.records[seat] if seat < len(e.records) else {}).items():
@@ -76,4 +88,4 @@ def lines(entries: list[Entry], player: str | None = None) -> list[Line]:
 
 def record_text(line: Line) -> str:
     labels = kinds(line.game)
-    return "; ".join(f"{labels.get(k, (k, ''))[0]} {v:g}" for k, v in line.records.items())
+    return "; ".join(f"{_(labels.get(k, (k, ''))[0])} {v:g}" for k, v in line.records.items())

@@ -14,6 +14,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from garito.core.i18n import _, ngettext
+
 
 def _read(what):
     """``what(history)``, or None once the reason the history cannot be
@@ -42,12 +44,17 @@ def stats(game: str | None, player: str | None) -> int:
     lines = st.lines(entries, player)
     console = Console()
     if not lines:
-        console.print("No finished matches yet." if not (game or player) else "No matches for that.")
+        console.print(_("No finished matches yet.") if not (game or player) else _("No matches for that."))
         return 0
-    table = Table(title="Statistics", title_justify="left", box=None, pad_edge=False)
-    for col, just in [("Player", "left"), ("Game", "left"), ("Played", "right"), ("Won", "right")]:
+    table = Table(title=_("Statistics"), title_justify="left", box=None, pad_edge=False)
+    for col, just in [
+        (_("Player"), "left"),
+        (_("Game"), "left"),
+        (_("Played"), "right"),
+        (_("Won"), "right"),
+    ]:
         table.add_column(col, justify=just)  # type: ignore[arg-type]
-    for col in ("Lost", "Drawn", "Win rate", "Streak", "Best run"):
+    for col in (_("Lost"), _("Drawn"), _("Win rate"), _("Streak"), _("Best run")):
         table.add_column(col, justify="right")
     ordered = sorted(lines, key=lambda x: (x.player, x.game))
     for line in ordered:
@@ -63,8 +70,8 @@ def stats(game: str | None, player: str | None) -> int:
             str(line.best_streak),
         )
     console.print(table)
-    records = Table(title="\nRecords", title_justify="left", box=None, pad_edge=False)
-    for col in ("Player", "Game", "Record"):
+    records = Table(title="\n" + _("Records"), title_justify="left", box=None, pad_edge=False)
+    for col in (_("Player"), _("Game"), _("Record")):
         records.add_column(col)
     records.add_column("", justify="right")
     kinds = {}
@@ -72,7 +79,7 @@ def stats(game: str | None, player: str | None) -> int:
         kinds = st.kinds(line.game)
         for key, value in line.records.items():
             records.add_row(
-                Text(line.player), catalog.get(line.game).title, kinds.get(key, (key,))[0], f"{value:g}"
+                Text(line.player), catalog.get(line.game).title, _(kinds.get(key, (key,))[0]), f"{value:g}"
             )
     if records.row_count:
         console.print(records)
@@ -87,10 +94,10 @@ def history(game: str | None) -> int:
         return 1
     console = Console()
     if not entries:
-        console.print("No finished matches yet.")
+        console.print(_("No finished matches yet."))
         return 0
     table = Table(box=None, pad_edge=False)
-    for col in ("#", "Finished (UTC)", "Game", "Players", "Result"):
+    for col in ("#", _("Finished (UTC)"), _("Game"), _("Players"), _("Result")):
         table.add_column(col)
     for e in entries:
         table.add_row(
@@ -112,7 +119,7 @@ def export(match_id: int, as_text: bool) -> int:
         with History() as h:
             record = h.record(match_id)
     except NoSuchMatch:  # a match number is an argument: a bad one exits 2
-        print(f"garito: error: no match {match_id} in the history", file=sys.stderr)
+        print(_("garito: error: no match {number} in the history").format(number=match_id), file=sys.stderr)
         return 2
     except HistoryError as e:
         print(f"garito: {e}", file=sys.stderr)
@@ -123,7 +130,8 @@ def export(match_id: int, as_text: bool) -> int:
     try:
         print(transcript(record))
     except RecordError as e:
-        print(f"garito: match {match_id} no longer replays ({e}); export it as JSON.", file=sys.stderr)
+        said = _("garito: match {number} no longer replays ({why}); export it as JSON.")
+        print(said.format(number=match_id, why=e), file=sys.stderr)
         return 1
     return 0
 
@@ -145,9 +153,15 @@ def transcript(record: dict) -> str:
 
     m = Match.from_record(record)
     rules = m.rules
-    seats = ", ".join(f"{s.name} ({'human' if s.is_human else 'computer, ' + s.level})" for s in m.seats)
+    seats = ", ".join(
+        _("{name} (human)").format(name=s.name)
+        if s.is_human
+        else _("{name} (computer, {level})").format(name=s.name, level=s.level)
+        for s in m.seats
+    )
     rules_text = ", ".join(f"{k}={v}" for k, v in m.config.to_dict().items() if k != "players")
-    out = [f"{rules.title}: {seats}", f"Rules: {rules_text or 'the defaults'}; seed {m.seed}", ""]
+    said = _("Rules: {rules}; seed {seed}").format(rules=rules_text or _("the defaults"), seed=m.seed)
+    out = [f"{rules.title}: {seats}", said, ""]
     for n, action in enumerate(m.actions, 1):
         out.append(f"{n:>4}. {action}")
     out.append("")
@@ -165,22 +179,27 @@ def audit() -> int:
     faces, bad = read
     console = Console()
     if not faces:
-        console.print("No dice rolled in the history yet.")
+        console.print(_("No dice rolled in the history yet."))
         return 0
     for sides in sorted(faces):
         f = fairness(sides, faces[sides])
-        table = Table(title=f"d{sides}: {f.rolls:,} rolls", title_justify="left", box=None, pad_edge=False)
-        table.add_column("Face")
-        table.add_column("Count", justify="right")
-        table.add_column("Share", justify="right")
+        rolls = ngettext("d{sides}: {count} roll", "d{sides}: {count} rolls", f.rolls).format(
+            sides=sides, count=f"{f.rolls:,}"
+        )
+        table = Table(title=rolls, title_justify="left", box=None, pad_edge=False)
+        table.add_column(_("Face"))
+        table.add_column(_("Count"), justify="right")
+        table.add_column(_("Share"), justify="right")
         for face, n in enumerate(f.counts, 1):
             table.add_row(str(face), f"{n:,}", f"{n / f.rolls:.1%}")
         console.print(table)
         if f.fair is None:
             console.print(f"  {f.verdict[0].upper()}{f.verdict[1:]}.\n")
             continue
-        test = f"chi-square {f.chi2:.2f} on {f.dof} degrees of freedom, p = {f.p:.3f}"
+        test = _("chi-square {chi2} on {dof} degrees of freedom, p = {p}").format(
+            chi2=f"{f.chi2:.2f}", dof=f.dof, p=f"{f.p:.3f}"
+        )
         console.print(f"  {test}: {f.verdict}\n")
     if bad:
-        console.print(f"{bad} record(s) could not be replayed and were left out.")
+        console.print(_("{count} record(s) could not be replayed and were left out.").format(count=bad))
     return 0

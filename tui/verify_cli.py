@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import sys
 
+from garito.core.i18n import _
+
 MAX_BYTES = 1 << 24  # a record of the longest match is far smaller
 
 
@@ -24,22 +26,23 @@ def verify(path: str) -> int:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
     except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+        raise UsageError(_("cannot read {path}: {why}").format(path=path, why=e.strerror or e)) from None
     if len(raw) > MAX_BYTES:
-        raise UsageError(f"{path} is larger than any record")
+        raise UsageError(_("{path} is larger than any record").format(path=path))
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise UsageError(f"{path} is not a text file") from None
+        raise UsageError(_("{path} is not a text file").format(path=path)) from None
     except (ValueError, RecursionError):
-        raise UsageError(f"{path} is not JSON") from None
+        raise UsageError(_("{path} is not JSON").format(path=path)) from None
     try:
         verdict = check(data)
     except RecordError as e:
         raise UsageError(f"{path}: {e}") from None
     except RecursionError:
-        raise UsageError(f"{path}: the record is damaged") from None
-    print(f"{path}: {'verified' if verdict.verified else 'NOT verified'}: {verdict.why}")
+        raise UsageError(_("{path}: the record is damaged").format(path=path)) from None
+    said = _("{path}: verified: {why}") if verdict.verified else _("{path}: NOT verified: {why}")
+    print(said.format(path=path, why=verdict.why))
     return 0 if verdict.verified else 1
 
 

@@ -21,8 +21,8 @@ from typing import Literal, assert_never
 
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
+from ..i18n import N_, _, ngettext
 from ..variants import RecordedConfig, Variant, view_of
-from ..words import count
 from .rules import GAMES, TITLES, describe, hand_value, why, winner
 
 DECLARED = ("un_en_dous", "par_con_as")
@@ -336,22 +336,24 @@ def legal_actions(state: State) -> list[Action]:
 
 def _refusal(state: State, action: Action) -> IllegalAction | None:
     if state.stage == "over":
-        return IllegalAction("The match is over.", action)
+        return IllegalAction(_("The match is over."), action)
     if action in legal_actions(state):
         return None
     if state.stage == "roll":
         if action.kind == "reroll" and not action.dice:
-            return IllegalAction("Choose the dice to reroll: rerolling nothing is not a reroll.", action)
+            return IllegalAction(_("Choose the dice to reroll: rerolling nothing is not a reroll."), action)
         if action.kind == "reroll":
-            return IllegalAction("Two rerolls at most: your dice are final.", action)
-        return IllegalAction("First the dice: reroll or stand.", action)
+            return IllegalAction(_("Two rerolls at most: your dice are final."), action)
+        return IllegalAction(_("First the dice: reroll or stand."), action)
     if action.kind == "pass":
-        return IllegalAction("Pass only while nobody has bet: see, raise or fold.", action)
+        return IllegalAction(_("Pass only while nobody has bet: see, raise or fold."), action)
     if action.kind in ("see", "fold"):
-        return IllegalAction("Nothing to see or fold: nobody has bet yet.", action)
+        return IllegalAction(_("Nothing to see or fold: nobody has bet yet."), action)
     if action.kind == "bet":
-        return IllegalAction(f"A bet or raise is 1–{MAX_RAISE} more than the rival's total.", action)
-    return IllegalAction("It is the betting: pass, bet, see or fold.", action)
+        return IllegalAction(
+            _("A bet or raise is 1–{most} more than the rival's total.").format(most=MAX_RAISE), action
+        )
+    return IllegalAction(_("It is the betting: pass, bet, see or fold."), action)
 
 
 def apply(state: State, action: Action) -> State:
@@ -523,11 +525,19 @@ def hide(state: State, seat: int | None) -> State:
     return replace(state, hands=(a, b))
 
 
+def _points(n: int) -> str:
+    return ngettext("{count} point", "{count} points", n).format(count=n)
+
+
 def summary(state: State, names: Sequence[str]) -> str:
     score = f"{names[0]} {state.scores[0]}–{state.scores[1]} {names[1]}"
     if state.stage == "over":
-        return f"Over after {count(state.round, 'round')}: {score}"
-    return f"Round {state.round}, to {state.config.target}: {score}"
+        return ngettext(
+            "Over after {count} round: {score}", "Over after {count} rounds: {score}", state.round
+        ).format(count=state.round, score=score)
+    return _("Round {number}, to {target}: {score}").format(
+        number=state.round, target=state.config.target, score=score
+    )
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
@@ -535,45 +545,61 @@ def narrate(event: Event, names: Sequence[str]) -> str:
     kind without them fails the type check, at ``assert_never``)."""
     match event:
         case RoundStarted(number, first):
-            return f"Round {number}: {names[first]} is first."
+            return _("Round {number}: {name} is first.").format(number=number, name=names[first])
         case Rerolled(seat, dice):
             n = len(dice)
-            return f"{names[seat]} rerolls {count(n, 'die') if n == 1 else f'{n} dice'}."
+            return ngettext("{name} rerolls {count} die.", "{name} rerolls {count} dice.", n).format(
+                name=names[seat], count=n
+            )
         case Stood(seat):
-            return f"{names[seat]} stands."
+            return _("{name} stands.").format(name=names[seat])
         case BettingOpened(game, seat):
-            return f"{TITLES[game]}: {names[seat]} speaks first."
+            return _("{game}: {name} speaks first.").format(game=TITLES[game], name=names[seat])
         case Declared(seat, game, has):
-            return f"{TITLES[game]}: {names[seat]} {'has a hand' if has else 'has no hand'}."
+            said = _("{game}: {name} has a hand.") if has else _("{game}: {name} has no hand.")
+            return said.format(game=TITLES[game], name=names[seat])
         case Unscored(game):
-            return f"{TITLES[game]}: neither has a hand, not scored."
+            return _("{game}: neither has a hand, not scored.").format(game=TITLES[game])
         case PointAlone(seat, game):
-            return f"{TITLES[game]}: only {names[seat]} has a hand and scores 1 point at once."
+            return _("{game}: only {name} has a hand and scores 1 point at once.").format(
+                game=TITLES[game], name=names[seat]
+            )
         case Passed(seat, _):
-            return f"{names[seat]} passes."
+            return _("{name} passes.").format(name=names[seat])
         case BetPlaced(seat, _, total, raised):
-            if raised:
-                return f"{names[seat]} raises to {total}."
-            return f"{names[seat]} bets {total}."
+            said = _("{name} raises to {total}.") if raised else _("{name} bets {total}.")
+            return said.format(name=names[seat], total=total)
         case Saw(seat, _, total):
-            return f"{names[seat]} sees {total}."
+            return _("{name} sees {total}.").format(name=names[seat], total=total)
         case Folded(seat, _, points):
-            return f"{names[seat]} folds: {names[1 - seat]} scores {count(points, 'point')}."
+            return _("{name} folds: {other} scores {points}.").format(
+                name=names[seat], other=names[1 - seat], points=_points(points)
+            )
         case Pending(game, points):
-            return f"{TITLES[game]}: {count(points, 'point')} for the showdown."
+            return _("{game}: {points} for the showdown.").format(game=TITLES[game], points=_points(points))
         case Showdown((a, b)):
-            return f"Showdown: {names[0]} {_faces(a)}, {names[1]} {_faces(b)}."
+            return _("Showdown: {first} {first_dice}, {second} {second_dice}.").format(
+                first=names[0], first_dice=_faces(a), second=names[1], second_dice=_faces(b)
+            )
         case Settled(seat, game, points, won, lost):
-            who, other = names[seat], names[1 - seat]
-            reason = why(game, won, lost, True)
-            verb = "ties" if reason.startswith("a tie") else "beats"
-            return (
-                f"{TITLES[game]}: {who}'s {describe(game, won, owned=True)} {verb} {other}'s "
-                f"{describe(game, lost, owned=True)} ({reason}); "
-                f"{who} takes {count(points, 'point')}."
+            said = (
+                _("{game}: {name}'s {hand} ties {other}'s {other_hand} ({reason}); {name} takes {points}.")
+                if hand_value(game, won) == hand_value(game, lost)
+                else _(
+                    "{game}: {name}'s {hand} beats {other}'s {other_hand} ({reason}); {name} takes {points}."
+                )
+            )
+            return said.format(
+                game=TITLES[game],
+                name=names[seat],
+                hand=describe(game, won, owned=True),
+                other=names[1 - seat],
+                other_hand=describe(game, lost, owned=True),
+                reason=why(game, won, lost, True),
+                points=_points(points),
             )
         case MatchWon(seat):
-            return f"{names[seat]} wins the match."
+            return _("{name} wins the match.").format(name=names[seat])
         case _:
             assert_never(event)
 
@@ -600,7 +626,7 @@ LEVELS_HELP = (
 
 # ---------------------------------------------------------------- statistics
 
-RECORDS = {"per_round": ("Points per round", "mean")}
+RECORDS = {"per_round": (N_("Points per round"), "mean")}
 
 
 def records(state: State, seat: int) -> dict[str, float]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations
 
+from ..i18n import _
+
 GAMES = ("maiores", "menores", "un_en_dous", "par_con_as")
 TITLES = {"maiores": "Maiores", "menores": "Menores", "un_en_dous": "Un en dous", "par_con_as": "Par con as"}
 HIGHER_WINS = {"maiores": True, "menores": False, "un_en_dous": False, "par_con_as": True}
@@ -95,7 +97,7 @@ def describe(game: str, dice: Iterable[int], short: bool = False, owned: bool = 
     dice = _check(game, dice)
     value = hand_value(game, dice)
     if value is None:
-        return "hand: none" if owned else "no hand"
+        return _("hand: none") if owned else _("no hand")
     ordered = sorted(dice)
     if game == "maiores":
         return "-".join(map(str, ordered[:1:-1])) + f" = {value}"
@@ -105,21 +107,24 @@ def describe(game: str, dice: Iterable[int], short: bool = False, owned: bool = 
         i, j, k = hand_dice(game, dice)
         parts = sorted(dice[x] for x in (i, j, k))
         return f"{parts[2]} = {parts[0]}+{parts[1]}"
-    pair = "aces" if value == 1 else f"{value}s"
+    # TRANSLATORS: a pair of dice showing {value} ("5s"), in "pair of 5s with an ace".
+    pair = _("aces") if value == 1 else _("{value}s").format(value=value)
     if short:
-        return f"{pair} + ace"
-    return f"{'' if owned else 'a '}pair of {pair} with an ace"
+        return _("{pair} + ace").format(pair=pair)
+    if owned:
+        return _("pair of {pair} with an ace").format(pair=pair)
+    return _("a pair of {pair} with an ace").format(pair=pair)
 
 
 def why(game: str, won: Iterable[int], lost: Iterable[int], tie_to_first: bool) -> str:
     """Why ``won`` takes ``game`` from ``lost``, in a few words."""
     a, b = hand_value(game, won), hand_value(game, lost)
     if b is None:
-        return "the only hand"
+        return _("the only hand")
     if a == b:
-        return "a tie goes to the first player" if tie_to_first else "equal"
+        return _("a tie goes to the first player") if tie_to_first else _("equal")
     if game == "un_en_dous":
-        return "the lower sum die"
+        return _("the lower sum die")
     if game == "par_con_as":
-        return "the higher pair"
-    return "higher" if HIGHER_WINS[game] else "lower"
+        return _("the higher pair")
+    return _("higher") if HIGHER_WINS[game] else _("lower")

@@ -22,6 +22,7 @@ from typing import Literal, assert_never
 
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
+from ..i18n import N_, _
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import FIGURES, STATUETTES, final_wins, takes, why_wins
 
@@ -266,14 +267,14 @@ class Score:
         )
 
     ROWS = (
-        ("held", "+5 each statuette held"),
-        ("first_tries", "+10 each taken at the first attempt"),
-        ("won", "+15 winning the final phase"),
-        ("bare_win", "+50 winning it holding none"),
-        ("rival_held", "−3 each statuette the rival holds"),
-        ("throws", "−1 each final-phase throw"),
-        ("curses", "−x the Crab and Ant curse rolls"),
-        ("deal", "the Salamander deal"),
+        ("held", N_("+5 each statuette held")),
+        ("first_tries", N_("+10 each taken at the first attempt")),
+        ("won", N_("+15 winning the final phase")),
+        ("bare_win", N_("+50 winning it holding none")),
+        ("rival_held", N_("−3 each statuette the rival holds")),
+        ("throws", N_("−1 each final-phase throw")),
+        ("curses", N_("−x the Crab and Ant curse rolls")),
+        ("deal", N_("the Salamander deal")),
     )
 
 
@@ -454,30 +455,34 @@ def legal_actions(state: State | View) -> list[Action]:
 def _refusal(state: State, action: Action) -> IllegalAction | None:
     st = state.stage
     if st == "over":
-        return IllegalAction("The game is over.", action)
+        return IllegalAction(_("The game is over."), action)
     if action in legal_actions(state):
         return None
     if st == "expedition":
         if action.kind == "name":
+            fig = FIGURES.get(action.statuette)
             return IllegalAction(
-                f"The {FIGURES.get(action.statuette, action.statuette)} is no longer in play.", action
+                _("The {statuette} is no longer in play.").format(
+                    statuette=_(fig) if fig else action.statuette
+                ),
+                action,
             )
-        return IllegalAction("In the expedition you name a statuette still in play, then throw.", action)
+        return IllegalAction(_("In the expedition you name a statuette still in play, then throw."), action)
     if st == "salamander":
         return IllegalAction(
-            "First the Salamander's holder keeps, renounces (+15) or cedes (+30) its blessing.", action
+            _("First the Salamander's holder keeps, renounces (+15) or cedes (+30) its blessing."), action
         )
     if st == "ant":
-        return IllegalAction("First the Ant's holder picks its number, 1 to 6.", action)
+        return IllegalAction(_("First the Ant's holder picks its number, 1 to 6."), action)
     if st == "final":
-        return IllegalAction("In the final phase you throw five dice.", action)
+        return IllegalAction(_("In the final phase you throw five dice."), action)
     if st == "crab":
-        return IllegalAction("The Crab's second throw: throw again or pass.", action)
+        return IllegalAction(_("The Crab's second throw: throw again or pass."), action)
     if action.kind == "change":
         return IllegalAction(
-            "Only the Ant (its number) and the Eagle (any value) change a die, one each.", action
+            _("Only the Ant (its number) and the Eagle (any value) change a die, one each."), action
         )
-    return IllegalAction("Keep the throw or change it with your Ant or Eagle first.", action)
+    return IllegalAction(_("Keep the throw or change it with your Ant or Eagle first."), action)
 
 
 def apply(state: State, action: Action) -> State:
@@ -689,16 +694,18 @@ def summary(state: State, names: Sequence[str]) -> str:
     held = ", ".join(f"{names[s]} {len(held_by(state, s))}" for s in (0, 1))
     if state.stage == "over":
         assert state.winner is not None  # the game ends when the final is won
-        return f"Over: {names[state.winner]} won the final; statuettes {held}"
+        return _("Over: {name} won the final; statuettes {held}").format(name=names[state.winner], held=held)
     if state.stage == "expedition":
-        return f"Expedition, {len(in_play(state))} statuettes in play: {held}"
-    return f"Final phase: statuettes {held}"
+        return _("Expedition, {count} statuettes in play: {held}").format(
+            count=len(in_play(state)), held=held
+        )
+    return _("Final phase: statuettes {held}").format(held=held)
 
 
 DEAL_WORDS: dict[Deal, str] = {
-    "keep": "keeps its blessing",
-    "renounce": "renounces its blessing (+15)",
-    "cede": "cedes its blessing to the rival (+30)",
+    "keep": N_("{name}'s Salamander keeps its blessing."),
+    "renounce": N_("{name}'s Salamander renounces its blessing (+15)."),
+    "cede": N_("{name}'s Salamander cedes its blessing to the rival (+30)."),
 }
 
 
@@ -707,45 +714,58 @@ def narrate(event: Event, names: Sequence[str]) -> str:
     kind without them fails the type check, at ``assert_never``)."""
     match event:
         case StartRolled(dice):
-            return f"For the first turn: {names[0]} rolls {dice[0]}, {names[1]} rolls {dice[1]}."
+            return _("For the first turn: {first} rolls {a}, {second} rolls {b}.").format(
+                first=names[0], a=dice[0], second=names[1], b=dice[1]
+            )
         case GoesFirst(seat):
-            return f"{names[seat]} rolled lower and goes first."
+            return _("{name} rolled lower and goes first.").format(name=names[seat])
         case TurnBegan(seat):
-            return f"{names[seat]}'s turn."
+            return _("{name}'s turn.").format(name=names[seat])
         case CrabOffered(seat):
-            return f"The Crab: {names[seat]} may throw again, or pass."
+            return _("The Crab: {name} may throw again, or pass.").format(name=names[seat])
         case Named(seat, statuette, dice, taken):
-            fig = FIGURES.get(statuette, statuette)
-            got = f"and takes the {fig}!" if taken else "and misses."
-            return f"{names[seat]} names the {fig}, throws {'-'.join(map(str, dice))} {got}"
+            fig = _(FIGURES[statuette]) if statuette in FIGURES else statuette
+            said = (
+                _("{name} names the {statuette}, throws {dice} and takes the {statuette}!")
+                if taken
+                else _("{name} names the {statuette}, throws {dice} and misses.")
+            )
+            return said.format(name=names[seat], statuette=fig, dice="-".join(map(str, dice)))
         case Cursed(seat, statuette, dice, amount):
             if statuette in ("crab", "ant"):
-                rolled = "+".join(map(str, dice))
-                fig = FIGURES[statuette]
-                return f"The {fig}'s curse: the rival rolls {rolled}, {amount} points off {names[seat]}."
+                said = (
+                    _("The Crab's curse: the rival rolls {dice}, {amount} points off {name}.")
+                    if statuette == "crab"
+                    else _("The Ant's curse: the rival rolls {dice}, {amount} points off {name}.")
+                )
+                return said.format(dice="+".join(map(str, dice)), amount=amount, name=names[seat])
             if statuette == "jellyfish":
-                return f"The Jellyfish's curse: {names[seat]} skips the next three turns."
+                return _("The Jellyfish's curse: {name} skips the next three turns.").format(name=names[seat])
             if statuette == "eagle":
-                return f"The Eagle's curse: {names[1 - seat]} now throws twice a turn."
-            return f"The Salamander's curse: {names[1 - seat]} now throws three dice."
+                return _("The Eagle's curse: {name} now throws twice a turn.").format(name=names[1 - seat])
+            return _("The Salamander's curse: {name} now throws three dice.").format(name=names[1 - seat])
         case Skipped(seat, left):
-            return f"{names[seat]} skips a turn (the Jellyfish; {left} more)."
+            return _("{name} skips a turn (the Jellyfish; {left} more).").format(name=names[seat], left=left)
         case ExpeditionOver():
-            return "All five statuettes are taken: the expedition is over."
+            return _("All five statuettes are taken: the expedition is over.")
         case SalamanderDealt(seat, deal):
-            return f"{names[seat]}'s Salamander {DEAL_WORDS[deal]}."
+            return _(DEAL_WORDS[deal]).format(name=names[seat])
         case AntNumbered(seat, number):
-            return f"{names[seat]} picks {number} for the Ant."
+            return _("{name} picks {number} for the Ant.").format(name=names[seat], number=number)
         case FinalBegan(seat):
-            return f"The final phase: {names[seat]}, holding more statuettes, throws first."
+            return _("The final phase: {name}, holding more statuettes, throws first.").format(
+                name=names[seat]
+            )
         case FinalThrown(seat, dice):
-            return f"{names[seat]} throws {'-'.join(map(str, dice))}."
+            return _("{name} throws {dice}.").format(name=names[seat], dice="-".join(map(str, dice)))
         case Changed(seat, dice):
-            return f"{names[seat]} changes a die: {'-'.join(map(str, dice))}."
+            return _("{name} changes a die: {dice}.").format(name=names[seat], dice="-".join(map(str, dice)))
         case CrabPassed(seat):
-            return f"{names[seat]} passes on the Crab's second throw."
+            return _("{name} passes on the Crab's second throw.").format(name=names[seat])
         case FinalWon(seat, dice, why):
-            return f"{names[seat]} wins the final phase with {why}: {'-'.join(map(str, dice))}."
+            return _("{name} wins the final phase with {why}: {dice}.").format(
+                name=names[seat], why=why, dice="-".join(map(str, dice))
+            )
         case _:
             assert_never(event)
 
@@ -768,7 +788,7 @@ LEVELS_HELP = (
 
 # ---------------------------------------------------------------- statistics
 
-RECORDS: dict[str, tuple[str, str]] = {"vp": ("Best victory-point total", "max")}
+RECORDS: dict[str, tuple[str, str]] = {"vp": (N_("Best victory-point total"), "max")}
 
 
 def records(state: State, seat: int) -> dict[str, int]:

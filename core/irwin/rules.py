@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from itertools import combinations
 
+from ..i18n import N_, _
+
 STATUETTES = ("crab", "ant", "jellyfish", "eagle", "salamander")
 FIGURES = {
-    "crab": "Crab",
-    "ant": "Ant",
-    "jellyfish": "Jellyfish",
-    "eagle": "Eagle",
-    "salamander": "Salamander",
+    "crab": N_("Crab"),
+    "ant": N_("Ant"),
+    "jellyfish": N_("Jellyfish"),
+    "eagle": N_("Eagle"),
+    "salamander": N_("Salamander"),
 }
 ELEMENTS = {"crab": "sand", "ant": "earth", "jellyfish": "water", "eagle": "air", "salamander": "fire"}
 TAKEN_WHEN = {
@@ -31,11 +33,11 @@ BLESSING = {
     "salamander": "four consecutive dice also win",
 }
 CURSE = {  # each fits the expedition's choice line (50 columns) after "curse: "
-    "crab": "the rival's 1d10 comes off your points",
-    "ant": "the rival's 2d10 come off your points",
-    "jellyfish": "skip your next 3 turns",
-    "eagle": "the rival throws twice a turn",
-    "salamander": "the rival throws three dice",
+    "crab": N_("the rival's 1d10 comes off your points"),
+    "ant": N_("the rival's 2d10 come off your points"),
+    "jellyfish": N_("skip your next 3 turns"),
+    "eagle": N_("the rival throws twice a turn"),
+    "salamander": N_("the rival throws three dice"),
 }
 
 
@@ -95,9 +97,9 @@ def final_wins(dice: Iterable[int], held: Collection[str]) -> bool:
 def why_wins(dice: Sequence[int], held: Collection[str]) -> str:
     """Which rule makes the throw win ("" when it does not)."""
     if is_straight(dice):
-        return "a straight"
+        return _("a straight")
     if "jellyfish" in held and len(set(dice)) == 1:
-        return "five of a kind (the Jellyfish)"
+        return _("five of a kind (the Jellyfish)")
     if "salamander" in held and has_four_run(dice):
-        return "four in a row (the Salamander)"
+        return _("four in a row (the Salamander)")
     return ""

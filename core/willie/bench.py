@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..i18n import N_, _, language
 from .cards import RANKS, SUITS, parse, sort_hand, sort_key
 from .game import Action, meld
 from .melds import GROUP_MAX, meld_problem
@@ -38,7 +39,7 @@ Table = tuple[tuple[str, ...], ...]
 Spot = tuple[int, int]  # (meld, index), or (HAND, index) in ``left``
 
 IDENTITIES = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
-UNDECLARED = "Say what the wild stands for (w)."
+UNDECLARED = N_("Say what the wild stands for (w).")
 
 
 class Refused(ValueError):
@@ -96,21 +97,28 @@ class Bench:
         return self.table != self.start
 
     # Asked on every key (the prompt, the key bar's End turn): a bench never
-    # changes, so its answers are kept.
-    @functools.lru_cache(maxsize=32)  # noqa: B019 - benches are small, immutable and few
+    # changes, so its answers are kept, per language (they are words, and
+    # one process serves players of several languages).
     def problems(self) -> tuple[str | None, ...]:
         """Each meld's problem, None for a legal one."""
+        return self._problems(language())
+
+    def problem(self) -> str | None:
+        """None when the table may be played now, else the rule in words."""
+        return self._problem(language())
+
+    @functools.lru_cache(maxsize=32)  # noqa: B019 - benches are small, immutable and few
+    def _problems(self, _language: str) -> tuple[str | None, ...]:
         out = []
         for m in self.table:
             problem = meld_problem(m, self.group_max)
             if problem is None and _loose_with_numbers(m):
-                problem = UNDECLARED
+                problem = _(UNDECLARED)
             out.append(problem)
         return tuple(out)
 
     @functools.lru_cache(maxsize=32)  # noqa: B019 - as above
-    def problem(self) -> str | None:
-        """None when the table may be played now, else the rule in words."""
+    def _problem(self, _language: str) -> str | None:
         return play_problem(self.start, self.hand, self.table, self.group_max, self.strict)
 
     def action(self) -> Action:
@@ -123,15 +131,15 @@ class Bench:
         (``to == len(table)``) or back to the hand (``to == HAND``)."""
         spots = list(dict.fromkeys(spots))
         if not spots:
-            raise Refused("Pick the cards to move first (Space).")
+            raise Refused(_("Pick the cards to move first (Space)."))
         for m, i in spots:
             if m == HAND:
                 if not 0 <= i < len(self.left):
-                    raise Refused("There is no such card in your hand.")
+                    raise Refused(_("There is no such card in your hand."))
             elif not (0 <= m < len(self.table) and 0 <= i < len(self.table[m])):
-                raise Refused("There is no such card on the table.")
+                raise Refused(_("There is no such card on the table."))
         if not (to == HAND or 0 <= to <= len(self.table)):
-            raise Refused("There is no such meld.")
+            raise Refused(_("There is no such meld."))
         moving = [self.card(s) for s in spots]
         melds = [list(m) for m in self.table]
         left = list(self.left)
@@ -145,7 +153,7 @@ class Bench:
             table_now = Counter(parse(c).physical for m in melds for c in m)
             start = Counter(parse(c).physical for m in self.start for c in m)
             if start - table_now:
-                raise Refused("A card that was on the table cannot go back to a hand.")
+                raise Refused(_("A card that was on the table cannot go back to a hand."))
             left += back
             bench = replace(self, table=tuple(tuple(m) for m in melds if m), left=sort_hand(left))
             return Moved(bench, tuple((HAND, bench.left.index(c)) for c in back), (), ())
@@ -227,14 +235,20 @@ class Bench:
     def declare(self, spot: Spot, identity: str) -> Bench:
         m, i = spot
         if m == HAND:
-            raise Refused("A wild is declared when it is put in a group or run.")
+            raise Refused(_("A wild is declared when it is put in a group or run."))
         c = parse(self.card(spot))
         if not c.wild:
-            raise Refused("Only a J, Q or K can stand for another card.")
+            raise Refused(_("Only a J, Q or K can stand for another card."))
         if self.locked(spot):
-            raise Refused(f"A declared wild keeps its card ({c.identity}) until the real card frees it.")
+            raise Refused(
+                _("A declared wild keeps its card ({card}) until the real card frees it.").format(
+                    card=c.identity
+                )
+            )
         if identity not in self.options(spot):
-            raise Refused(f"The {c.face} cannot stand for {identity} in this meld.")
+            raise Refused(
+                _("The {wild} cannot stand for {card} in this meld.").format(wild=c.face, card=identity)
+            )
         return self._set(m, i, f"{c.face}={identity}")
 
     def _set(self, m: int, i: int, card: str) -> Bench:

@@ -26,8 +26,8 @@ from typing import Literal, assert_never
 
 from ..dice import MT, RngState, generator, new_stream
 from ..errors import IllegalAction
+from ..i18n import N_, _, ngettext
 from ..variants import RecordedConfig, Variant, view_of
-from ..words import count
 from .cards import deck, parse, points, sort_hand, sort_key
 from .melds import kind
 from .rules import RoundScore, match_bonuses, play_problem, score_round
@@ -349,15 +349,15 @@ def can_close(state: State, seat: int) -> bool:
 
 def _refusal(state: State, action: Action) -> IllegalAction | None:
     if state.stage == "over":
-        return IllegalAction("The match is over.", action)
+        return IllegalAction(_("The match is over."), action)
     if state.stage == "close":
         if action.kind in ("close", "continue"):
             return None
-        return IllegalAction("Your turn is over: close the round or continue.", action)
+        return IllegalAction(_("Your turn is over: close the round or continue."), action)
     if action.kind == "pass":
         return None
     if action.kind != "meld":
-        return IllegalAction("Closing comes after your turn: meld or pass first.", action)
+        return IllegalAction(_("Closing comes after your turn: meld or pass first."), action)
     cfg = state.config
     problem = play_problem(state.table, state.hands[state.turn], action.table, cfg.group_max, cfg.strict)
     if problem:
@@ -495,15 +495,19 @@ def hide(state: State, seat: int | None) -> State:
     return replace(state, hands=hands, pile=(HIDDEN,) * len(state.pile))
 
 
+def _points(n: int) -> str:
+    return ngettext("{count} point", "{count} points", n).format(count=n)
+
+
 def summary(state: State, names: Sequence[str]) -> str:
     score = " · ".join(f"{n} {s}" for n, s in zip(names, state.scores))
     if state.stage == "over":
-        return f"Over after {count(state.round, 'round')}: {score}"
-    return f"Round {state.round}, to {state.config.target}: {score}"
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third"}.get(n, str(n))
+        return ngettext(
+            "Over after {count} round: {score}", "Over after {count} rounds: {score}", state.round
+        ).format(count=state.round, score=score)
+    return _("Round {number}, to {target}: {score}").format(
+        number=state.round, target=state.config.target, score=score
+    )
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
@@ -511,32 +515,41 @@ def narrate(event: Event, names: Sequence[str]) -> str:
     kind without them fails the type check, at ``assert_never``)."""
     match event:
         case Dealt(number, dealer):
-            return f"Round {number}: {names[dealer]} deals."
+            return _("Round {number}: {name} deals.").format(number=number, name=names[dealer])
         case Drew(seat, nth):
-            return f"{names[seat]} draws a {_ordinal(nth)} card."
+            said = {
+                1: _("{name} draws a first card."),
+                2: _("{name} draws a second card."),
+                3: _("{name} draws a third card."),
+            }.get(nth) or _("{name} draws a {nth} card.")
+            return said.format(name=names[seat], nth=nth)
         case Melded(seat, cards, pts):
-            return f"{names[seat]} melds {' '.join(cards)} ({count(pts, 'point')})."
+            return _("{name} melds {cards} ({points}).").format(
+                name=names[seat], cards=" ".join(cards), points=_points(pts)
+            )
         case Passed(seat):
-            return f"{names[seat]} passes."
+            return _("{name} passes.").format(name=names[seat])
         case NoMeld(seat):
-            return f"{names[seat]} drew three cards: no meld this turn."
+            return _("{name} drew three cards: no meld this turn.").format(name=names[seat])
         case PileOut(seat):
-            return f"{names[seat]} draws the last card: everyone has one more turn."
+            return _("{name} draws the last card: everyone has one more turn.").format(name=names[seat])
         case Closed(seat, pts):
-            return f"{names[seat]} closes with {count(pts, 'point')} in hand."
+            return _("{name} closes with {points} in hand.").format(name=names[seat], points=_points(pts))
         case RoundScored(score):
-            won = " and ".join(names[w] for w in score.winners)
+            won = _(" and ").join(names[w] for w in score.winners)
             parts = ", ".join(
-                f"{names[i]} {p} in hand, {d:+d}"
+                _("{name} {points} in hand, {delta}").format(name=names[i], points=p, delta=f"{d:+d}")
                 for i, (p, d) in enumerate(zip(score.hand_points, score.scores))
             )
-            return f"Round to {won}: {parts}."
+            return _("Round to {winners}: {parts}.").format(winners=won, parts=parts)
         case Bonuses(deltas):
-            return "Bonuses: " + ", ".join(f"{n} {d:+d}" for n, d in zip(names, deltas)) + "."
+            return _("Bonuses: {parts}.").format(
+                parts=", ".join(f"{n} {d:+d}" for n, d in zip(names, deltas))
+            )
         case MatchEnded(winner):
             if winner is None:
-                return "The match is drawn."
-            return f"{names[winner]} wins the match."
+                return _("The match is drawn.")
+            return _("{name} wins the match.").format(name=names[winner])
         case _:
             assert_never(event)
 
@@ -595,7 +608,7 @@ LEVELS_HELP = (
 
 # ---------------------------------------------------------------- statistics
 
-RECORDS = {"best_round": ("Best round", "max")}
+RECORDS = {"best_round": (N_("Best round"), "max")}
 
 
 def records(state: State, seat: int) -> dict[str, int]:

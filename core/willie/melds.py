@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..i18n import _
 from .cards import SUITS, Card, parse
 
 GROUP_MAX = 4  # the rules' reading; five is a variant
@@ -37,38 +38,38 @@ def kind(cards: Iterable[str]) -> str:
 
 def _problem(cards: list[Card], group_max: int) -> str | None:
     if len(cards) < 3:
-        return "A meld has at least three cards."
+        return _("A meld has at least three cards.")
     loose = [c for c in cards if c.wild and not c.declared]
     if len(loose) == len(cards):
         if len(cards) == 3 and sorted(c.face for c in cards) == ["J", "K", "Q"]:
             return None
-        return "Wild cards alone make only a Willie: one Jack, one Queen, one King."
+        return _("Wild cards alone make only a Willie: one Jack, one Queen, one King.")
     wilds = [c for c in cards if c.wild]
     if len(wilds) > 1:
-        return "At most one wild in a group or run."
+        return _("At most one wild in a group or run.")
     numbers = [c for c in cards if c.rank]
     idents = [c.identity for c in numbers]
     if len(set(idents)) < len(idents):
-        return "A card cannot be in a meld twice (a wild may not stand for a card in its own meld)."
+        return _("A card cannot be in a meld twice (a wild may not stand for a card in its own meld).")
     ranks = {c.rank for c in numbers}
     suits = {c.suit for c in numbers}
     if len(ranks) == 1:
         size = len(cards)
         if size > group_max:
-            return f"A group has at most {group_max} cards."
+            return _("A group has at most {count} cards.").format(count=group_max)
         if len(suits) < len(numbers):
-            return "A group's cards are all of different suits."
+            return _("A group's cards are all of different suits.")
         if loose and len(suits) >= len(SUITS):
-            return "No suit is left for the wild in this group."
+            return _("No suit is left for the wild in this group.")
         return None
     if len(suits) != 1:
-        return "A group is one rank in different suits; a run is one suit in a row."
+        return _("A group is one rank in different suits; a run is one suit in a row.")
     lo, hi = min(ranks), max(ranks)
     gaps = (hi - lo + 1) - len(numbers)
     if gaps == 0:
         if loose and lo == 2 and hi == 10:
-            return "A run goes from 2 to 10 and no further: there is no place for the wild."
+            return _("A run goes from 2 to 10 and no further: there is no place for the wild.")
         return None
     if gaps == 1 and loose:
         return None
-    return "A run's cards follow each other in one suit, with no gap."
+    return _("A run's cards follow each other in one suit, with no gap.")

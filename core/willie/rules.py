@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import _
 from .cards import parse, points
 from .melds import GROUP_MAX, meld_problem
 
@@ -51,39 +52,43 @@ def play_problem(
     new_phys = Counter(c.physical for c in new_cards)
     if old_phys - new_phys:
         gone = ", ".join(sorted((old_phys - new_phys).elements()))
-        return f"No card may leave the table ({gone})."
+        return _("No card may leave the table ({cards}).").format(cards=gone)
     added = new_phys - old_phys
     if added - Counter(hand):
         extra = ", ".join(sorted((added - Counter(hand)).elements()))
-        return f"Only cards from your hand can join the table ({extra})."
+        return _("Only cards from your hand can join the table ({cards}).").format(cards=extra)
     if not added:
-        return "Add at least one card from your hand."
+        return _("Add at least one card from your hand.")
     for meld in new_table:
         problem = meld_problem(meld, group_max)
         if problem:
             return f"{' '.join(meld)}: {problem}"
         loose = [parse(c).wild and not parse(c).declared for c in meld]
         if any(loose) and not all(loose):
-            return "Declare what a wild stands for when you play it in a group or run."
+            return _("Declare what a wild stands for when you play it in a group or run.")
     if strict:
         seen = Counter(c.identity for c in new_cards if c.identity)
         twice = sorted(i for i, n in seen.items() if n > 1)
         if twice:
-            return (
-                f"{twice[0]} is on the table twice: with strict wilds a wild may not "
+            return _(
+                "{card} is on the table twice: with strict wilds a wild may not "
                 "stand for a card that is on the table."
-            )
+            ).format(card=twice[0])
     else:
         seen = Counter(c.identity for c in new_cards if c.declared)
         twice = sorted(i for i, n in seen.items() if n > 1)
         if twice:
-            return f"Two wilds stand for {twice[0]}: no two wilds may stand for the same card."
+            return _("Two wilds stand for {card}: no two wilds may stand for the same card.").format(
+                card=twice[0]
+            )
     reals = {c.identity for c in new_cards if not c.wild}
     kept = Counter(str(c) for c in new_cards if c.declared)
     for old in old_cards:
         if old.declared and old.identity not in reals:
             if kept[str(old)] < 1:
-                return f"{old} keeps what it stands for until the real {old.identity} replaces it."
+                return _("{wild} keeps what it stands for until the real {card} replaces it.").format(
+                    wild=old, card=old.identity
+                )
             kept[str(old)] -= 1
     return None
 

@@ -44,6 +44,7 @@ from garito.core.decimus import (
     round_events,
 )
 from garito.core.decimus.bot import game_equity
+from garito.core.i18n import _, ngettext
 from garito.widgets.glyphs import glyphs
 from garito.widgets.text import styled
 from garito.widgets.values import Die, SeatRow
@@ -103,14 +104,15 @@ def table(
     names = seats.names
     seat = view.to_act
     if showdown is not None:
-        doing = "the showdown"
+        doing = _("the showdown")
     elif seat is None:
-        doing = "the end"
+        doing = _("the end")
     elif view.stage == "roll":
-        doing = f"{names[seat]} rolls"
+        doing = _("{name} rolls").format(name=names[seat])
     else:
-        doing = f"{TITLES[view.game]}, {names[seat]} to speak"
-    heading = f"Decimus {dash} round {number}, to {view.config.target} {dash} {doing}"
+        doing = _("{game}, {name} to speak").format(game=TITLES[view.game], name=names[seat])
+    where = _("round {number}, to {target}").format(number=number, target=view.config.target)
+    heading = f"Decimus {dash} {where} {dash} {doing}"
     dice = view.dice
     if showdown is not None:
         shown = events[showdown]
@@ -125,9 +127,9 @@ def table(
         heading,
         faces,
         caption,
-        ("Your hand", "Bets"),
+        (_("Your hand"), _("Bets")),
         game_rows,
-        ("Pts", "Rerolls"),
+        (_("Pts"), _("Rerolls")),
         seat_rows,
         prompt,
         stake,
@@ -143,10 +145,12 @@ def _dice(
     a game is bet, the dice that make its hand."""
     if picked is not None:
         faces = tuple(Die(v, 6, "dim" if i in picked else "") for i, v in enumerate(dice))
-        cells = [f"{i + 1} reroll" if i in picked else f"{i + 1}" for i in range(5)]
+        cells = [_("{die} reroll").format(die=i + 1) if i in picked else f"{i + 1}" for i in range(5)]
         left = rerolls_left(view, view.seat)
         caption = " ".join(f"{c:^9}" for c in cells)
-        return faces, caption + f"\n{left} reroll{'s' if left != 1 else ''} left"
+        return faces, caption + "\n" + ngettext("{count} reroll left", "{count} rerolls left", left).format(
+            count=left
+        )
     game = view.game if not showdown and view.stage == "bet" else ""
     hand = set(hand_dice(game, dice)) if game else set()
     faces = tuple(Die(v, 6, "win" if i in hand else "") for i, v in enumerate(dice))
@@ -154,7 +158,7 @@ def _dice(
         return faces, f"{TITLES[game]}: {describe(game, dice)}"
     if view.stage == "roll" and not showdown:
         done = view.standing[view.seat]
-        return faces, "Your dice stand." if done else "Waiting for the rival's rerolls."
+        return faces, _("Your dice stand.") if done else _("Waiting for the rival's rerolls.")
     return faces, ""
 
 
@@ -163,18 +167,20 @@ def _games(
 ) -> tuple[SeatRow, ...]:
     """A row a game: the viewer's hand in it and how its betting stands."""
     status: dict[str, str] = {}
+    unscored: set[str] = set()
     for e in story:
         match e:
             case BettingOpened(game) | BetPlaced(_, game) | Passed(_, game):
-                status[game] = "betting"
+                status[game] = _("betting")
             case Pending(game, points):
-                status[game] = f"{points} pending"
+                status[game] = _("{points} pending").format(points=points)
             case Folded(seat, game, points):
-                status[game] = f"+{points} {names[1 - seat][:9]} (fold)"
+                status[game] = _("+{points} {name} (fold)").format(points=points, name=names[1 - seat][:9])
             case PointAlone(seat, game):
-                status[game] = f"+1 {names[seat][:9]} (alone)"
+                status[game] = _("+1 {name} (alone)").format(name=names[seat][:9])
             case Unscored(game):
-                status[game] = "not scored"
+                status[game] = _("not scored")
+                unscored.add(game)
             case Settled(seat, game, points):
                 status[game] = f"+{points} {names[seat][:9]}"
     rows = []
@@ -188,7 +194,7 @@ def _games(
                 TITLES[g],
                 (f"{describe(g, dice, short=True) if dice else '':<14}", cell),
                 turn=betting and g == view.game,
-                out=status.get(g) == "not scored",
+                out=g in unscored,
             )
         )
     return tuple(rows)
@@ -224,35 +230,37 @@ def _prompt(
     names = seats.names
     seat = view.to_act
     if showdown:
-        return "The showdown: the dice are on the table.", None
+        return _("The showdown: the dice are on the table."), None
     if seat is None:
-        return "The match is over.", None
+        return _("The match is over."), None
     if seat not in seats.here:
-        return f"{names[seat]} is thinking{gl['ellipsis']}", None
+        return _("{name} is thinking").format(name=names[seat]) + gl["ellipsis"], None
     if seat != view.seat:
-        return f"{names[seat]}'s turn.", None
+        return _("{name}'s turn.").format(name=names[seat]), None
     if view.stage == "roll":
         return styled(
-            f"[b]$name[/b]: pick dice to reroll (1{gl['range']}5), then Enter; "
-            "with none picked, Enter is done.",
+            _(
+                "[b]$name[/b]: pick dice to reroll (1{range}5), then Enter; with none picked, Enter is done."
+            ).format(range=gl["range"]),
             name=names[seat],
         ), None
     rival = 1 - seat
     mine, theirs = view.totals[seat], view.totals[rival]
     if not view.bet_made:
-        said = "nobody has bet yet: pass or bet"
+        said = _("nobody has bet yet: pass or bet")
     else:
-        said = (
-            f"{names[rival]} stands at {theirs}, you at {mine}: see {theirs}, raise, "
-            f"or fold (they score {mine or 1})"
-        )
+        said = _(
+            "{name} stands at {theirs}, you at {mine}: see {theirs}, raise, or fold (they score {given})"
+        ).format(name=names[rival], theirs=theirs, mine=mine, given=mine or 1)
     prompt = styled(
-        f"[b]$name[/b], $title: $said. [dim]You win it {game_equity(view):.0%}.[/dim]",
+        _("[b]$name[/b], $title: $said. [dim]You win it {chance}.[/dim]").format(
+            chance=f"{game_equity(view):.0%}"
+        ),
         name=names[seat],
         title=TITLES[view.game],
         said=said,
     )
-    return prompt, StakeOffer(seat, "Raise by" if view.bet_made else "Bet", 1, MAX_RAISE)
+    return prompt, StakeOffer(seat, _("Raise by") if view.bet_made else _("Bet"), 1, MAX_RAISE)
 
 
 def stake_note(view: View, amount: int) -> str:
@@ -260,7 +268,7 @@ def stake_note(view: View, amount: int) -> str:
     of the rival's)."""
     if view.stage != "bet" or view.to_act is None:
         return ""
-    return f"your total would be {view.totals[1 - view.to_act] + amount}"
+    return _("your total would be {total}").format(total=view.totals[1 - view.to_act] + amount)
 
 
 def keys(legal: Sequence[Action], my_move: bool, picked: bool) -> frozenset[str]:
@@ -317,7 +325,12 @@ def match_sheet(res: Result, names: Sequence[str], *, seed: int) -> Text:
     """The match's end: the winner and the score."""
     body = Text()
     won, lost = res.scores[res.winner], res.scores[1 - res.winner]
-    body.append(f"{names[res.winner]} wins the match, {won} to {lost}, ", "bold")
-    body.append(f"after {res.rounds} round{'s' if res.rounds != 1 else ''}.\n")
-    body.append(f"\nSeed {seed}", "dim")
+    body.append(
+        _("{name} wins the match, {won} to {lost}, ").format(name=names[res.winner], won=won, lost=lost),
+        "bold",
+    )
+    body.append(
+        ngettext("after {count} round.", "after {count} rounds.", res.rounds).format(count=res.rounds) + "\n"
+    )
+    body.append("\n" + _("Seed {seed}").format(seed=seed), "dim")
     return body

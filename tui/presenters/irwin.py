@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from garito.core.i18n import N_, _
 from garito.core.irwin import (
     THROW,
     Action,
@@ -46,24 +47,28 @@ from garito.widgets.values import Die, SeatRow
 
 # What takes each statuette, in the table's twelve columns.
 SHORT_WHEN = {
-    "crab": "even + odd",
-    "ant": "two below 5",
-    "jellyfish": "two sum to 7",
-    "eagle": "a 1 and a 10",
-    "salamander": "two in a row",
+    "crab": N_("even + odd"),
+    "ant": N_("two below 5"),
+    "jellyfish": N_("two sum to 7"),
+    "eagle": N_("a 1 and a 10"),
+    "salamander": N_("two in a row"),
 }
 
 STAGES: dict[Stage, str] = {
-    "expedition": "the expedition",
-    "salamander": "the Salamander's deal",
-    "ant": "the Ant's number",
-    "final": "the final phase",
-    "adjust": "the final phase",
-    "crab": "the final phase",
-    "over": "the end",
+    "expedition": N_("the expedition"),
+    "salamander": N_("the Salamander's deal"),
+    "ant": N_("the Ant's number"),
+    "final": N_("the final phase"),
+    "adjust": N_("the final phase"),
+    "crab": N_("the final phase"),
+    "over": N_("the end"),
 }
 
-DEALS_SAID = {"keep": "keep it", "renounce": "renounce it: +15", "cede": "cede it to the rival: +30"}
+DEALS_SAID = {
+    "keep": N_("keep it"),
+    "renounce": N_("renounce it: +15"),
+    "cede": N_("cede it to the rival: +30"),
+}
 
 
 @dataclass(frozen=True)
@@ -96,16 +101,20 @@ def table(view: View, seats: Seats, *, ascii_only: bool, pick: int = 0) -> Table
     dash = gl["dash"]
     seat = view.to_act
     turn = f" {dash} {seats.names[seat]}" if seat is not None else ""
-    extra = f" ({view.throws_left} throws)" if view.stage == "expedition" and view.throws_left > 1 else ""
+    extra = (
+        " " + _("({count} throws)").format(count=view.throws_left)
+        if view.stage == "expedition" and view.throws_left > 1
+        else ""
+    )
     me = seat if seat is not None else view.seat
     n = dice_count(view, me)
     dice, caption = _dice(view, seats.names)
     prompt, choice = _prompt(view, seats, pick, ascii_only)
     return Table(
-        f"Irwin's Revenge {dash} {STAGES[view.stage]}{turn}{extra}",
-        ("Holder", "Taken with", f"{n}d10"),
+        f"Irwin's Revenge {dash} {_(STAGES[view.stage])}{turn}{extra}",
+        (_("Holder"), _("Taken with"), f"{n}d10"),
         _statuettes(view, seats, me, pick, ascii_only),
-        ("Held", "VP"),
+        (_("Held"), _("VP")),
         tuple(
             SeatRow(
                 name[:9],
@@ -139,8 +148,8 @@ def _statuettes(view: View, seats: Seats, me: int, pick: int, ascii_only: bool) 
         chance = f"{take_chance(st, n):4.0%}" if h < 0 else ""
         rows.append(
             SeatRow(
-                f"{i + 1} {FIGURES[st]}",
-                (f"{holder:<8}", f"{SHORT_WHEN[st]:<12}", chance),
+                f"{i + 1} {_(FIGURES[st])}",
+                (f"{holder:<8}", f"{_(SHORT_WHEN[st]):<12}", chance),
                 turn=st == naming,
                 lead=h == me,
                 out=h >= 0 and h != me,
@@ -156,12 +165,12 @@ def _dice(view: View, names: Sequence[str]) -> tuple[tuple[Die, ...], str]:
         (e for e in reversed(view.events) if isinstance(e, (Named, FinalThrown, Changed, FinalWon))), None
     )
     if last is None:
-        return (Die(0, 10, "dim"), Die(0, 10, "dim")), f"{names[view.turn]} goes first"
+        return (Die(0, 10, "dim"), Die(0, 10, "dim")), _("{name} goes first").format(name=names[view.turn])
     if isinstance(last, Named):
         mark = "win" if last.taken else "lose"
-        got = "takes it" if last.taken else "misses"
-        return tuple(Die(v, 10, mark) for v in last.dice), (
-            f"{names[last.seat]}: the {FIGURES[last.statuette]}, {got}"
+        said = _("{name}: the {statuette}, takes it") if last.taken else _("{name}: the {statuette}, misses")
+        return tuple(Die(v, 10, mark) for v in last.dice), said.format(
+            name=names[last.seat], statuette=_(FIGURES[last.statuette])
         )
     caption = f"{names[last.seat]}: {'-'.join(map(str, last.dice))}"
     mark = ""
@@ -223,64 +232,74 @@ def _prompt(view: View, seats: Seats, pick: int, ascii_only: bool) -> tuple[str 
     gl = glyphs(ascii_only)
     seat = view.to_act
     if seat is None:
-        return "The game is over.", ""
+        return _("The game is over."), ""
     name = seats.names[seat]
     if seat not in seats.here:
-        return f"{name} is thinking{gl['ellipsis']}", ""
+        return _("{name} is thinking").format(name=name) + gl["ellipsis"], ""
     offered = options(view)
     L, R = gl["left"], gl["right"]
     bless = blessings(view, seat)
     if view.stage == "expedition":
         st = offered[pick % len(offered)].statuette
         n = dice_count(view, seat)
-        first = " first attempt (+10)" if st not in view.attempts[seat] else ""
+        first = " " + _("first attempt (+10)") if st not in view.attempts[seat] else ""
         prompt = styled(
-            f"[b]$name[/b]: name a statuette ({gl['updown']} or 1{gl['range']}5), Enter throws {n}d10.",
+            _("[b]$name[/b]: name a statuette ({updown} or 1{range}5), Enter throws {n}d10.").format(
+                updown=gl["updown"], range=gl["range"], n=n
+            ),
             name=name,
         )
+        shown = _("the {statuette}").format(statuette=_(FIGURES[st]))
         return prompt, styled(
-            f"{L} the {FIGURES[st]} {R}  {take_chance(st, n):.0%}{first}\n[dim]curse: $curse[/dim]",
-            curse=CURSE[st],
+            f"{L} {shown} {R}  {take_chance(st, n):.0%}{first}\n" + _("[dim]curse: $curse[/dim]"),
+            curse=_(CURSE[st]),
         )
     if view.stage == "salamander":
         deal = offered[pick % len(offered)].statuette
-        prompt = styled("[b]$name[/b]: the Salamander's blessing before the final.", name=name)
-        return prompt, f"{L} {DEALS_SAID[deal]} {R}"
+        prompt = styled(_("[b]$name[/b]: the Salamander's blessing before the final."), name=name)
+        return prompt, f"{L} {_(DEALS_SAID[deal])} {R}"
     if view.stage == "ant":
         n = offered[pick % len(offered)].number
         prompt = styled(
-            f"[b]$name[/b]: the Ant's number for every throw ({gl['arrows']} or 1{gl['range']}6).",
+            _("[b]$name[/b]: the Ant's number for every throw ({arrows} or 1{range}6).").format(
+                arrows=gl["arrows"], range=gl["range"]
+            ),
             name=name,
         )
-        return prompt, f"{L} {n} {R}  wins {throw_win_chance(bless, n):.1%} of throws"
+        share = _("wins {chance} of throws").format(chance=f"{throw_win_chance(bless, n):.1%}")
+        return prompt, f"{L} {n} {R}  {share}"
     if view.stage == "final":
         p = throw_win_chance(bless, view.ant_number)
-        prompt = styled("[b]$name[/b]: throw five dice (Space).", name=name)
-        return prompt, styled(f"[dim]a throw wins {p:.1%} with your blessings[/dim]")
+        prompt = styled(_("[b]$name[/b]: throw five dice (Space)."), name=name)
+        return prompt, styled(
+            _("[dim]a throw wins {chance} with your blessings[/dim]").format(chance=f"{p:.1%}")
+        )
     if view.stage == "crab":
         p = throw_win_chance(bless, view.ant_number)
-        prompt = styled("[b]$name[/b]: the Crab's second throw: Space throws again, p passes.", name=name)
-        return prompt, styled(f"[dim]a throw wins {p:.1%} and costs a point[/dim]")
+        prompt = styled(_("[b]$name[/b]: the Crab's second throw: Space throws again, p passes."), name=name)
+        return prompt, styled(
+            _("[dim]a throw wins {chance} and costs a point[/dim]").format(chance=f"{p:.1%}")
+        )
     # adjust: the change on offer, what it makes of the throw, whether it wins
     act = offered[pick % len(offered)]
     after = changed_dice(view.dice, act, view.ant_number)
     wins = final_wins(after, bless)
-    verdict = "[b]wins[/b]" if wins else "does not win"
-    best = " (the best use)" if pick % len(offered) == 0 and wins else ""
+    verdict = _("[b]wins[/b]") if wins else _("does not win")
+    best = " " + _("(the best use)") if pick % len(offered) == 0 and wins else ""
     what = describe_change(act, view.ant_number)
     prompt = styled(f"[b]$name[/b]: $what {gl['dash']} {verdict}{best}.", name=name, what=what)
     return prompt, styled(
-        f"{L} {'-'.join(map(str, after))} {R}  [dim]Enter confirms, x keeps the throw[/dim]"
+        f"{L} {'-'.join(map(str, after))} {R}  " + _("[dim]Enter confirms, x keeps the throw[/dim]")
     )
 
 
 def describe_change(act: Action, ant_number: int) -> str:
     parts = []
     if act.ant >= 0:
-        parts.append(f"the Ant puts {ant_number} on die {act.ant + 1}")
+        parts.append(_("the Ant puts {number} on die {die}").format(number=ant_number, die=act.ant + 1))
     if act.eagle >= 0:
-        parts.append(f"the Eagle sets die {act.eagle + 1} to {act.value}")
-    return " and ".join(parts) if parts else "no change"
+        parts.append(_("the Eagle sets die {die} to {value}").format(die=act.eagle + 1, value=act.value))
+    return _(" and ").join(parts) if parts else _("no change")
 
 
 def keys(legal: Sequence[Action], my_move: bool) -> frozenset[str]:
@@ -317,16 +336,22 @@ def score_sheet(
     nobody scored left out), then each player's best ever (``bests``: name →
     (best, set by this game)) and the seed."""
     body = Text()
-    body.append(f"{names[res.winner]} wins with {res.scores[res.winner].total} victory points.\n\n", "bold")
+    body.append(
+        _("{name} wins with {points} victory points.").format(
+            name=names[res.winner], points=res.scores[res.winner].total
+        )
+        + "\n\n",
+        "bold",
+    )
     body.append(f"{'':<36}{names[0][:9]:>9} {names[1][:9]:>9}\n", "dim")
     for key, label in Score.ROWS:
         a, b = getattr(res.scores[0], key), getattr(res.scores[1], key)
         if a or b:
-            body.append(f"{label:<36}{a:>+9d} {b:>+9d}\n")
-    body.append(f"{'Total':<36}{res.scores[0].total:>+9d} {res.scores[1].total:>+9d}\n", "bold")
-    body.append("\nBest ever: ", "dim")
-    body.append(
-        "  ".join(f"{n} {bests[n][0]}{' (new!)' if bests[n][1] else ''}" for n in names if n in bests)
-    )
-    body.append(f"\nSeed {seed}", "dim")
+            body.append(f"{_(label):<36}{a:>+9d} {b:>+9d}\n")
+    total = _("Total")
+    body.append(f"{total:<36}{res.scores[0].total:>+9d} {res.scores[1].total:>+9d}\n", "bold")
+    body.append("\n" + _("Best ever: "), "dim")
+    new = " " + _("(new!)")
+    body.append("  ".join(f"{n} {bests[n][0]}{new if bests[n][1] else ''}" for n in names if n in bests))
+    body.append("\n" + _("Seed {seed}").format(seed=seed), "dim")
     return body

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from garito.core.i18n import _, ngettext
 from garito.core.willie import Action, Bonuses, Result, RoundScored, View, points
 from garito.widgets.glyphs import glyphs
 from garito.widgets.text import styled
@@ -41,17 +42,23 @@ def heading(view: View, names: Sequence[str], *, ascii_only: bool, ended: bool =
     dash = glyphs(ascii_only)["dash"]
     seat = view.to_act
     if ended:
-        doing = "the round is over"
+        doing = _("the round is over")
     elif seat is None:
-        doing = "the end"
+        doing = _("the end")
     elif view.stage == "close":
-        doing = f"{names[seat]} may close"
+        doing = _("{name} may close").format(name=names[seat])
     elif view.last_turns is not None:
-        doing = f"{names[seat]}: last turn, no draw"
+        doing = _("{name}: last turn, no draw").format(name=names[seat])
     else:
-        doing = f"{names[seat]}: {ORDINAL.get(view.draws, str(view.draws))} card drawn"
-    where = f"round {view.round}, to {view.config.target}"
-    return f"Willie {dash} {where} {dash} {doing} {dash} pile {view.pile_count}"
+        drawn = {
+            1: _("{name}: first card drawn"),
+            2: _("{name}: second card drawn"),
+            3: _("{name}: third card drawn"),
+        }.get(view.draws) or _("{name}: {nth} card drawn")
+        doing = drawn.format(name=names[seat], nth=view.draws)
+    where = _("round {number}, to {target}").format(number=view.round, target=view.config.target)
+    pile = _("pile {count}").format(count=view.pile_count)
+    return f"Willie {dash} {where} {dash} {doing} {dash} {pile}"
 
 
 def players(view: View, seats: Seats) -> tuple[tuple[str, ...], tuple[SeatRow, ...]]:
@@ -68,7 +75,7 @@ def players(view: View, seats: Seats) -> tuple[tuple[str, ...], tuple[SeatRow, .
         )
         for i, name in enumerate(seats.names)
     )
-    return ("Cards", "Pts", "Won"), rows
+    return (_("Cards"), _("Pts"), _("Won")), rows
 
 
 def waiting_prompt(view: View, seats: Seats, *, ascii_only: bool, ended: bool = False) -> str | Text:
@@ -76,18 +83,21 @@ def waiting_prompt(view: View, seats: Seats, *, ascii_only: bool, ended: bool = 
     names = seats.names
     seat = view.to_act
     if ended:
-        return "The round is over: the cards are as it ended."
+        return _("The round is over: the cards are as it ended.")
     if seat is None:
-        return "The match is over."
+        return _("The match is over.")
     if seat not in seats.here:
-        return f"{names[seat]} is thinking{glyphs(ascii_only)['ellipsis']}"
+        return _("{name} is thinking").format(name=names[seat]) + glyphs(ascii_only)["ellipsis"]
     if seat != view.seat:
-        return f"{names[seat]}'s turn."
+        return _("{name}'s turn.").format(name=names[seat])
     if view.stage == "close":
         pts = points(view.hand)
         return styled(
-            f"[b]$name[/b], you hold {pts} point{'s' if pts != 1 else ''}: "
-            "c closes the round, Enter plays on.",
+            ngettext(
+                "[b]$name[/b], you hold {count} point: c closes the round, Enter plays on.",
+                "[b]$name[/b], you hold {count} points: c closes the round, Enter plays on.",
+                pts,
+            ).format(count=pts),
             name=names[seat],
         )
     return ""
@@ -137,32 +147,38 @@ def score_sheet(
     body = Text()
     if e.closer is not None:
         pts = e.hand_points[e.closer]
-        body.append(f"{names[e.closer]} closes with {pts} point{'s' if pts != 1 else ''} in hand.\n\n")
+        said = ngettext(
+            "{name} closes with {count} point in hand.", "{name} closes with {count} points in hand.", pts
+        )
+        body.append(said.format(name=names[e.closer], count=pts) + "\n\n")
     else:
-        body.append("The pile ran out and nobody closed.\n\n")
+        body.append(_("The pile ran out and nobody closed.") + "\n\n")
     times = "x" if ascii_only else chr(215)
     for i in range(n):
         delta = e.scores[i]
         body.append(f"{names[i][:10]:<10}", "bold")
-        body.append(f" {e.hand_points[i]:>2} pts  ")
+        body.append(" " + _("{points} pts").format(points=f"{e.hand_points[i]:>2}") + "  ")
         body.append(f"{delta:+3d}", "bold green" if delta > 0 else "bold red" if delta < 0 else "")
         parts = []
         won = e.won_from(i)
         if won:
             if e.doubled:
-                parts.append(f"won: 2 {times} {won[0]}")
+                parts.append(_("won: {sum}").format(sum=f"2 {times} {won[0]}"))
             else:
-                parts.append("won: " + " + ".join(map(str, won)))
+                parts.append(_("won: {sum}").format(sum=" + ".join(map(str, won))))
         if e.closer_penalty and i == e.closer:
-            parts.append("closer -5")
+            parts.append(_("closer -5"))
         if i in e.empty_bonus:
-            parts.append("empty hand +5")
+            parts.append(_("empty hand +5"))
         if parts:
             words = [f"{p}," for p in parts[:-1]] + parts[-1:]
             body.append("   " + _flow(words, SHEET_PARTS, SHEET_PARTS, width), "dim")
         body.append("\n")
-        body.append("  " + _flow(scored.hands[i] or ("(no cards)",), 2, 2, width) + "\n", "dim")
-    body.append("\nTotals: " + " · ".join(f"{names[i]} {totals[i]}" for i in range(n)), "bold")
+        body.append("  " + _flow(scored.hands[i] or (_("(no cards)"),), 2, 2, width) + "\n", "dim")
+    body.append(
+        "\n" + _("Totals: {totals}").format(totals=" · ".join(f"{names[i]} {totals[i]}" for i in range(n))),
+        "bold",
+    )
     return body
 
 
@@ -171,12 +187,17 @@ def match_sheet(res: Result, bonus: Bonuses | None, names: Sequence[str], *, see
     bonuses, the rounds played."""
     body = Text()
     if res.winner is None:
-        body.append("The match is drawn.\n", "bold")
+        body.append(_("The match is drawn.") + "\n", "bold")
     else:
-        body.append(f"{names[res.winner]} wins the match.\n", "bold")
+        body.append(_("{name} wins the match.").format(name=names[res.winner]) + "\n", "bold")
     body.append("\n")
     for i, name in enumerate(names):
-        extra = f"  (bonus {bonus.deltas[i]:+d})" if bonus and bonus.deltas[i] else ""
+        extra = (
+            "  " + _("(bonus {delta})").format(delta=f"{bonus.deltas[i]:+d}")
+            if bonus and bonus.deltas[i]
+            else ""
+        )
         body.append(f"{name[:12]:<12} {res.scores[i]:>3}{extra}\n")
-    body.append(f"\nAfter {res.rounds} round{'s' if res.rounds != 1 else ''}.  Seed {seed}", "dim")
+    after = ngettext("After {count} round.", "After {count} rounds.", res.rounds).format(count=res.rounds)
+    body.append("\n" + after + "  " + _("Seed {seed}").format(seed=seed), "dim")
     return body

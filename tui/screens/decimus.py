@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import decimus as dx
+from garito.core.i18n import N_, _, pgettext
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray
 from garito.widgets.keybar import KeyBar
@@ -34,21 +35,21 @@ class DecimusScreen(GameScreen):
     HIDES_HANDS = True
 
     BINDINGS = [
-        Binding("space,enter", "reroll", "Reroll"),
-        Binding("space,enter", "stand", "Done", show=False),  # the prompt says so; d is shown
-        Binding("space,enter", "bet", "Bet"),
-        Binding("space,enter", "raise", "Raise"),
-        Binding("space,enter", "hurry", "Hurry"),
+        Binding("space,enter", "reroll", N_("Reroll")),
+        Binding("space,enter", "stand", N_("Done"), show=False),  # the prompt says so; d is shown
+        Binding("space,enter", "bet", N_("Bet")),
+        Binding("space,enter", "raise", N_("Raise")),
+        Binding("space,enter", "hurry", N_("Hurry")),
         *(Binding(str(d), f"pick({d - 1})", show=False) for d in range(1, 6)),
         Binding("r", "reroll_any", show=False),
-        Binding("d", "stand_any", "Done"),
-        Binding("left,minus,h", "stake_by(-1)", "Less", key_display="←"),
-        Binding("right,plus,l", "stake_by(1)", "More", key_display="→"),
+        Binding("d", "stand_any", N_("Done")),
+        Binding("left,minus,h", "stake_by(-1)", N_("Less"), key_display="←"),
+        Binding("right,plus,l", "stake_by(1)", N_("More"), key_display="→"),
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
-        Binding("p", "move('pass')", "Pass"),
-        Binding("s", "move('see')", "See"),
-        Binding("f", "move('fold')", "Fold"),
+        Binding("p", "move('pass')", N_("Pass")),
+        Binding("s", "move('see')", N_("See")),
+        Binding("f", "move('fold')", N_("Fold")),
     ]
 
     heading: var[str] = var("")
@@ -70,17 +71,17 @@ class DecimusScreen(GameScreen):
         yield Line(id="title").data_bind(text=DecimusScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="decimus-left"):
-                with Panel("Your dice", id="dice-panel"):
+                with Panel(_("Your dice"), id="dice-panel"):
                     yield DiceTray(gap=1).data_bind(DecimusScreen.dice, DecimusScreen.caption)
-                with Panel("Games", id="games-panel"):
-                    yield Scoreboard(label="Game", id="games-table").data_bind(
+                with Panel(pgettext("decimus", "Games"), id="games-panel"):
+                    yield Scoreboard(label=pgettext("decimus", "Game"), id="games-table").data_bind(
                         columns=DecimusScreen.game_columns, rows=DecimusScreen.game_rows
                     )
                 yield Line(id="prompt").data_bind(text=DecimusScreen.prompt)
-                yield self.stake_bar("Raise by")
+                yield self.stake_bar(_("Raise by"))
             with Vertical(id="decimus-right"):
-                with Panel("Players", id="players-panel"):
-                    yield Scoreboard(label="Player", id="players").data_bind(
+                with Panel(_("Players"), id="players-panel"):
+                    yield Scoreboard(label=_("Player"), id="players").data_bind(
                         columns=DecimusScreen.seat_columns, rows=DecimusScreen.seat_rows
                     )
                 yield from self.log_panel()
@@ -194,10 +195,10 @@ class DecimusScreen(GameScreen):
         body = present.showdown_sheet(
             m.state.events, showdown, m.names, m.state.scores, ascii_only=self.app.ascii_only
         )
-        self.round_box("Showdown", body, closed)
+        self.round_box(_("Showdown"), body, closed)
 
     def finished(self) -> None:
         m = self.match
         res = dx.result(m.state)
         assert res is not None
-        self.show_result("Match over", present.match_sheet(res, m.names, seed=m.seed))
+        self.show_result(_("Match over"), present.match_sheet(res, m.names, seed=m.seed))

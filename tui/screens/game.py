@@ -34,6 +34,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from garito.core.errors import IllegalAction
+from garito.core.i18n import N_, _
 from garito.core.match import Match
 from garito.core.session import Replay, Session
 from garito.server.messages import Act, Fill, Leave, Rematch
@@ -79,14 +80,14 @@ class GameScreen(Screen[None]):
         # While a round's result is open, Space, Enter or Escape close it
         # (on_key) and nothing else is bound (check_action); this binding puts
         # it on the key bar.
-        Binding("escape", "close_notice", "Continue", key_display="Space"),
-        Binding("escape", "leave", "Menu"),
-        Binding("question_mark,f1", "rules", "Rules"),
-        Binding("b", "fill", "Computers take the open seats"),
+        Binding("escape", "close_notice", N_("Continue"), key_display="Space"),
+        Binding("escape", "leave", N_("Menu")),
+        Binding("question_mark,f1", "rules", N_("Rules")),
+        Binding("b", "fill", N_("Computers take the open seats")),
         # "/" and not "t": the Red Man's "I tip my hat" is t
-        Binding("slash", "chat", "Talk", key_display="/"),
-        Binding("pageup", "scroll_log(-1)", "Log", show=False),
-        Binding("pagedown", "scroll_log(1)", "Log", show=False),
+        Binding("slash", "chat", N_("Talk"), key_display="/"),
+        Binding("pageup", "scroll_log(-1)", N_("Log"), show=False),
+        Binding("pagedown", "scroll_log(1)", N_("Log"), show=False),
     ]
 
     # What a StakeBar is bound to, on the screens of games with stakes (see
@@ -253,11 +254,11 @@ class GameScreen(Screen[None]):
         else:
             self.seating.send(Say(self.seating.table, text))
 
-    def stake_bar(self, label: str = "Stake"):
+    def stake_bar(self, label: str = ""):
         """The StakeBar for ``compose``, bound to the values ``offer_stake`` sets."""
         from garito.widgets.stake import StakeBar
 
-        return StakeBar(label, id="stake").data_bind(
+        return StakeBar(label or _("Stake"), id="stake").data_bind(
             GameScreen.amount, GameScreen.low, GameScreen.high, GameScreen.note, active=GameScreen.staking
         )
 
@@ -266,7 +267,7 @@ class GameScreen(Screen[None]):
         from garito.widgets.gamelog import GameLog
         from garito.widgets.panel import Panel
 
-        with Panel("Log", id="log-panel"):
+        with Panel(_("Log"), id="log-panel"):
             yield GameLog(id="log")
 
     def offer_stake(self, seat: int, low: int, high: int, note: str) -> None:
@@ -361,7 +362,9 @@ class GameScreen(Screen[None]):
         self.replaying.step_to(at)
         self.show()
         self.hide_stake()  # nobody stakes in a replay
-        self.prompt = f"Replay, {self.replaying.caption()}.  ←/→ step, Home End, Esc back"
+        self.prompt = _("Replay, {where}.  ←/→ step, Home End, Esc back").format(
+            where=self.replaying.caption()
+        )
 
     def _replay_key(self, event: Any) -> None:
         assert self.replaying is not None
@@ -420,7 +423,7 @@ class GameScreen(Screen[None]):
         else:
             screen = MatchOverScreen(title, body)
             if self.shared:
-                keys = "Enter: back to the lobby"
+                keys = _("Enter: back to the lobby")
         if keys:
             screen.KEYS = keys
         self.over_box = screen
@@ -562,7 +565,7 @@ class GameScreen(Screen[None]):
         try:
             after = self.session.play(action)
         except IllegalAction as e:
-            self.notify(e.rule, title="Not allowed", severity="warning")
+            self.notify(e.rule, title=_("Not allowed"), severity="warning")
             return False
         self.show()
         self.waiting = Waiting.SHOWING
@@ -580,12 +583,16 @@ class GameScreen(Screen[None]):
         """Every game screen's prompt line (``prompt``) says first that a
         shared table waits for its players."""
         if self.open_seats:
-            seats = " and ".join(str(s + 1) for s in self.open_seats)
+            seats = _(" and ").join(str(s + 1) for s in self.open_seats)
             many = len(self.open_seats) > 1
-            return f"Waiting for {'players' if many else 'a player'} in seat{'s' if many else ''} {seats}."
+            return (
+                _("Waiting for players in seats {seats}.")
+                if many
+                else _("Waiting for a player in seat {seats}.")
+            ).format(seats=seats)
         seat = self.seat_to_act if self.away else None
         if seat in self.away and not self.rules.is_over(self.match.state):
-            return f"{self.match.names[seat]} left the table: waiting 3 minutes."
+            return _("{name} left the table: waiting 3 minutes.").format(name=self.match.names[seat])
         return text
 
     def receive(self, match: Match[Any, Any, Any], open_seats: Any = (), away: Any = ()) -> None:
@@ -614,7 +621,7 @@ class GameScreen(Screen[None]):
         """The server refused this screen's move (or anything it asked)."""
         if self.waiting is Waiting.SERVER:
             self.waiting = Waiting.NOTHING
-        self.notify(rule, title="Not allowed", severity="warning")
+        self.notify(rule, title=_("Not allowed"), severity="warning")
         self.refresh_bindings()
 
     def action_fill(self) -> None:
@@ -681,9 +688,11 @@ class GameScreen(Screen[None]):
 
             self.app.push_screen(
                 ConfirmScreen(
-                    "Leave this table?",
-                    "Your seat is kept for 3 minutes: take it again from the lobby.\n"
-                    "Then a computer plays it.",
+                    _("Leave this table?"),
+                    _(
+                        "Your seat is kept for 3 minutes: take it again from the lobby.\n"
+                        "Then a computer plays it."
+                    ),
                 ),
                 up,
             )
@@ -695,7 +704,7 @@ class GameScreen(Screen[None]):
                 self.app.pop_screen()
 
         self.app.push_screen(
-            ConfirmScreen("Leave this game?", "It is saved: Continue on the menu resumes it."),
+            ConfirmScreen(_("Leave this game?"), _("It is saved: Continue on the menu resumes it.")),
             answer,
         )
 

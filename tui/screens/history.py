@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from garito.core import catalog
+from garito.core.i18n import N_, _, ngettext
 from garito.core.names import printable
 from garito.widgets.chart import Chart
 from garito.widgets.keybar import KeyBar
@@ -56,10 +57,10 @@ class StatsScreen(Screen[None]):
     #stats-chart { height: 1fr; max-height: 12; }
     """
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("left,h", "game(-1)", "Game", key_display="←→"),
-        Binding("right,l", "game(1)", "Game", show=False),
-        Binding("a", "audit", "Dice audit"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("left,h", "game(-1)", N_("Game"), key_display="←→"),
+        Binding("right,l", "game(1)", N_("Game"), show=False),
+        Binding("a", "audit", N_("Dice audit")),
     ]
     heading: var[str] = var("")
     series: var[tuple[tuple[int, ...], ...]] = var(())
@@ -94,8 +95,8 @@ class StatsScreen(Screen[None]):
         from garito.store import stats as st
 
         game = self.choices[self.choice]
-        title = catalog.get(game).title if game else "all games"
-        self.heading = f"Statistics — {title}   (←/→ another game)"
+        title = catalog.get(game).title if game else _("all games")
+        self.heading = _("Statistics — {game}   (←/→ another game)").format(game=title)
         entries = [e for e in self.entries if game is None or e.game == game]
         lines = sorted(st.lines(entries), key=lambda x: (-x.played, x.player, x.game))
         body = self.query_one("#stats-table", Static)
@@ -103,16 +104,16 @@ class StatsScreen(Screen[None]):
         self.shown = lines
         self.message = ""
         if self.problem or not lines:
-            self.message = self.problem or f"No finished matches of {title} yet."
+            self.message = self.problem or _("No finished matches of {game} yet.").format(game=title)
             body.update(Text(self.message, style="dim"))
             self.series, self.labels = (), ()
             chart.display = False
             return
         table = Table(box=None, pad_edge=False, expand=False)
-        table.add_column("Player")
+        table.add_column(_("Player"))
         if game is None:
-            table.add_column("Game")
-        for col in ("Played", "Won", "Lost", "Drawn", "Rate", "Streak", "Best"):
+            table.add_column(_("Game"))
+        for col in (_("Played"), _("Won"), _("Lost"), _("Drawn"), _("Rate"), _("Streak"), _("Best")):
             table.add_column(col, justify="right")
         for line in lines:
             # a name is text: a Rich table would read a str cell as markup
@@ -132,7 +133,7 @@ class StatsScreen(Screen[None]):
         shown = [x for x in lines if len(x.rate_over_time) > 1][:4] if game else []
         chart.display = bool(shown)
         self.series = tuple(tuple(round(100 * r) for r in x.rate_over_time) for x in shown)
-        self.labels = tuple(f"{x.player} win %" for x in shown)
+        self.labels = tuple(_("{player} win %").format(player=x.player) for x in shown)
 
 
 class HistoryScreen(Screen[None]):
@@ -140,10 +141,10 @@ class HistoryScreen(Screen[None]):
         app = getters.app(GarApp)
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("enter", "replay", "Replay", priority=True),
-        Binding("j", "export('json')", "Export JSON"),
-        Binding("t", "export('text')", "Export text"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("enter", "replay", N_("Replay"), priority=True),
+        Binding("j", "export('json')", N_("Export JSON")),
+        Binding("t", "export('text')", N_("Export text")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -154,10 +155,11 @@ class HistoryScreen(Screen[None]):
         yield fair
         yield KeyBar()
 
-    heading: var[str] = var("History — every finished match, newest first")
+    heading: var[str] = var("")
 
     def __init__(self) -> None:
         super().__init__()
+        self.heading = _("History — every finished match, newest first")
         self._verdicts: dict[int, str] = {}  # match -> what its dice's check said
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -184,13 +186,15 @@ class HistoryScreen(Screen[None]):
                 else:
                     verdict = verify(record)
                     said = (
-                        "Shared table: dice verified. The seed is the one committed to before play "
-                        f"({record['commitment'][:16]}) and every move replays from it."
+                        _(
+                            "Shared table: dice verified. The seed is the one committed to before play "
+                            "({hash}) and every move replays from it."
+                        ).format(hash=record["commitment"][:16])
                         if verdict.verified
-                        else f"Shared table: dice NOT verified: {verdict.why}."
+                        else _("Shared table: dice NOT verified: {why}.").format(why=verdict.why)
                     )
             except (HistoryError, RecordError, ValueError, TypeError) as e:
-                said = f"Shared table: its record cannot be checked: {e}"
+                said = _("Shared table: its record cannot be checked: {why}").format(why=e)
             self._verdicts[match_id] = printable(said)
         return self._verdicts[match_id]
 
@@ -202,7 +206,7 @@ class HistoryScreen(Screen[None]):
         lst = self.query_one(OptionList)
         if problem or not entries:
             lst.add_option(
-                Option(Text(problem or "No finished matches yet.", style="dim"), id="none", disabled=True)
+                Option(Text(problem or _("No finished matches yet."), style="dim"), id="none", disabled=True)
             )
             return
         for e in reversed(entries):
@@ -245,7 +249,7 @@ class HistoryScreen(Screen[None]):
         try:
             match = Match.from_record(record)
         except RecordError as e:
-            self.notify(f"This match no longer replays: {e}", severity="warning")
+            self.notify(_("This match no longer replays: {why}").format(why=e), severity="warning")
             return
         self.app.open_replay(match, at=0)
 
@@ -265,14 +269,17 @@ class HistoryScreen(Screen[None]):
         try:
             text = record_json(record) if kind == "json" else transcript(record)
         except RecordError as e:
-            self.notify(f"This match no longer replays ({e}); export it as JSON instead.", severity="warning")
+            self.notify(
+                _("This match no longer replays ({why}); export it as JSON instead.").format(why=e),
+                severity="warning",
+            )
             return
         try:
             write_atomic(path, text + "\n")
         except OSError as e:
-            self.notify(f"Not exported: {e.strerror or e}", severity="error")
+            self.notify(_("Not exported: {why}").format(why=e.strerror or e), severity="error")
             return
-        self.notify(str(path), title="Exported")
+        self.notify(str(path), title=_("Exported"))
 
 
 class AuditScreen(Screen[None]):
@@ -285,8 +292,12 @@ class AuditScreen(Screen[None]):
     DEFAULT_CSS = """
     #audit-scroll { height: 1fr; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
-    heading: var[str] = var("Dice audit — every die rolled in the finished matches")
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
+    heading: var[str] = var("")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heading = _("Dice audit — every die rolled in the finished matches")
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=AuditScreen.heading)
@@ -308,12 +319,18 @@ class AuditScreen(Screen[None]):
             return
         self.results = [fairness(sides, faces[sides]) for sides in sorted(faces)]
         if not self.results:
-            body.update(Text("No dice rolled in the history yet.", style="dim"))
+            body.update(Text(_("No dice rolled in the history yet."), style="dim"))
             return
         out = Text()
         bar = "#" if self.app.ascii_only else "█"
         for f in self.results:
-            out.append(f"d{f.sides}: {f.rolls:,} rolls\n", "bold")
+            out.append(
+                ngettext("d{sides}: {count} roll", "d{sides}: {count} rolls", f.rolls).format(
+                    sides=f.sides, count=f"{f.rolls:,}"
+                )
+                + "\n",
+                "bold",
+            )
             top = max(f.counts) or 1
             for face, n in enumerate(f.counts, 1):
                 out.append(f" {face:>2} {n:>6,} {n / f.rolls:6.1%} ")
@@ -321,8 +338,16 @@ class AuditScreen(Screen[None]):
             if f.fair is None:
                 out.append(f" {f.verdict[0].upper()}{f.verdict[1:]}.\n\n", "dim")
                 continue
-            out.append(f" chi-square {f.chi2:.2f} ({f.dof} d.f.), p = {f.p:.3f}: ")
+            out.append(
+                " "
+                + _("chi-square {chi2} ({dof} d.f.), p = {p}: ").format(
+                    chi2=f"{f.chi2:.2f}", dof=f.dof, p=f"{f.p:.3f}"
+                )
+            )
             out.append(f"{f.verdict}\n\n", "green" if f.fair else "bold red")
         if bad:
-            out.append(f"{bad} record(s) could not be replayed and were left out.\n", "dim")
+            out.append(
+                _("{count} record(s) could not be replayed and were left out.").format(count=bad) + "\n",
+                "dim",
+            )
         body.update(out)

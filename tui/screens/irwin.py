@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import irwin as ir
+from garito.core.i18n import N_, _
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray
 from garito.widgets.keybar import KeyBar
@@ -32,20 +33,20 @@ from .game import GameScreen
 
 class IrwinScreen(GameScreen):
     BINDINGS = [
-        Binding("space,enter", "act('name')", "Name and throw"),
-        Binding("space,enter", "act('throw')", "Throw"),
-        Binding("space,enter", "act('choose')", "Choose"),
-        Binding("space,enter", "act('confirm')", "Confirm"),
-        Binding("space,enter", "hurry", "Hurry"),
+        Binding("space,enter", "act('name')", N_("Name and throw")),
+        Binding("space,enter", "act('throw')", N_("Throw")),
+        Binding("space,enter", "act('choose')", N_("Choose")),
+        Binding("space,enter", "act('confirm')", N_("Confirm")),
+        Binding("space,enter", "hurry", N_("Hurry")),
         # ↑/↓ go down the statuettes' list; ←/→ turn the one-line choices
         # (the Salamander's deal, the Ant's number, a change), as each line shows.
         Binding("up,k", "pick(-1)", show=False),
-        Binding("down,j", "pick(1)", "Choose", key_display="↑/↓"),
+        Binding("down,j", "pick(1)", N_("Choose"), key_display="↑/↓"),
         Binding("left,h", "turn(-1)", show=False),
-        Binding("right,l", "turn(1)", "Change", key_display="←/→"),
+        Binding("right,l", "turn(1)", N_("Change"), key_display="←/→"),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 7)),
-        Binding("x", "keep", "Keep as is"),
-        Binding("p", "crab_pass", "Pass"),
+        Binding("x", "keep", N_("Keep as is")),
+        Binding("p", "crab_pass", N_("Pass")),
     ]
 
     heading: var[str] = var("")
@@ -67,17 +68,17 @@ class IrwinScreen(GameScreen):
         yield Line(id="title").data_bind(text=IrwinScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="irwin-left"):
-                with Panel("Statuettes", id="statuettes-panel"):
-                    yield Scoreboard(label="Statuette", id="statuettes").data_bind(
+                with Panel(_("Statuettes"), id="statuettes-panel"):
+                    yield Scoreboard(label=_("Statuette"), id="statuettes").data_bind(
                         columns=IrwinScreen.columns, rows=IrwinScreen.rows
                     )
-                with Panel("Dice", id="dice-panel"):
+                with Panel(_("Dice"), id="dice-panel"):
                     yield DiceTray().data_bind(IrwinScreen.dice, IrwinScreen.caption)
                 yield Line(id="prompt").data_bind(text=IrwinScreen.prompt)
                 yield Line(id="choice").data_bind(text=IrwinScreen.choice)
             with Vertical(id="irwin-right"):
-                with Panel("Players", id="players-panel"):
-                    yield Scoreboard(label="Player", id="players").data_bind(
+                with Panel(_("Players"), id="players-panel"):
+                    yield Scoreboard(label=_("Player"), id="players").data_bind(
                         columns=IrwinScreen.seat_columns, rows=IrwinScreen.seat_rows
                     )
                 yield from self.log_panel()
@@ -150,4 +151,4 @@ class IrwinScreen(GameScreen):
         assert res is not None
         names = m.names
         best = bests.record("irwin", {names[i]: res.scores[i].total for i in (0, 1)})
-        self.show_result("Victory points", present.score_sheet(res, names, best, seed=m.seed))
+        self.show_result(_("Victory points"), present.score_sheet(res, names, best, seed=m.seed))

@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from garito.core import catalog
+from garito.core.i18n import N_, _, ngettext
 from garito.core.names import printable
 from garito.server.messages import (
     CANNED,
@@ -70,21 +71,21 @@ class LobbyScreen(Screen[None]):
         app = getters.app(GarApp)
 
     BINDINGS = [
-        Binding("enter", "open", "Sit / watch", priority=True),
-        Binding("w", "watch", "Watch"),
-        Binding("n", "new", "New table"),
-        Binding("t,slash", "chat", "Talk", key_display="t"),
-        Binding("escape", "leave", "Menu"),
-        Binding("question_mark,f1", "rules", "Rules"),
+        Binding("enter", "open", N_("Sit / watch"), priority=True),
+        Binding("w", "watch", N_("Watch")),
+        Binding("n", "new", N_("New table")),
+        Binding("t,slash", "chat", N_("Talk"), key_display="t"),
+        Binding("escape", "leave", N_("Menu")),
+        Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ]
 
-    status: var[str] = var("Connecting to the tables…")
+    status: var[str] = var(N_("Connecting to the tables…"))
 
     def watch_status(self, status: str) -> None:
         if self.is_mounted:
-            self.query_one("#lobby-status", Static).update(status)
+            self.query_one("#lobby-status", Static).update(_(status))
 
     def __init__(self, path: str | None = None) -> None:
         super().__init__()
@@ -100,18 +101,18 @@ class LobbyScreen(Screen[None]):
         self._link_task: asyncio.Task | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("Shared tables", id="title")
+        yield Static(_("Shared tables"), id="title")
         with Horizontal(id="lobby-body"):
             yield OptionList(id="tables")
             yield Static(id="table-about")
         yield GameLog(id="lobby-talk")  # what is said in the lobby (t to talk)
-        yield Static(self.status, id="lobby-status", markup=False)  # it holds the player's name
+        yield Static(_(self.status), id="lobby-status", markup=False)  # it holds the player's name
         yield ChatLine(CANNED, MAX_SAY)
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#tables", OptionList).border_title = "Tables"
-        self.query_one("#table-about", Static).border_title = "Table"
+        self.query_one("#tables", OptionList).border_title = _("Tables")
+        self.query_one("#table-about", Static).border_title = _("Table")
         self._fill()
         self.query_one("#lobby-talk", GameLog).tell([QUIET])
         self.connect()
@@ -122,7 +123,7 @@ class LobbyScreen(Screen[None]):
         from garito.store import settings
 
         if not self.path:
-            self.status = "No table server: shared tables are played over `garito serve`."
+            self.status = _("No table server: shared tables are played over `garito serve`.")
             return
         hello = Hello(settings.player(), environ.get("GARITO_TABLES_TOKEN"))
         self._link_task = asyncio.create_task(self.link.run(self.path, hello))
@@ -139,9 +140,9 @@ class LobbyScreen(Screen[None]):
             if not self.is_attached:
                 return  # the lobby closed its own connection
             self.connected = False
-            self.status = "The table server is gone: Esc goes back to the menu."
+            self.status = _("The table server is gone: Esc goes back to the menu.")
             if (playing := self._at_table()) is not None:
-                playing.refused("The connection to the table server was lost.")
+                playing.refused(_("The connection to the table server was lost."))
             self.refresh_bindings()
             return
         if isinstance(m, Welcome):
@@ -172,7 +173,7 @@ class LobbyScreen(Screen[None]):
             if (playing := self._at_table()) is not None:
                 playing.refused(m.rule)
             else:
-                self.notify(m.rule, title="Not allowed", severity="warning", markup=False)
+                self.notify(m.rule, title=_("Not allowed"), severity="warning", markup=False)
 
     def _state(self, m: StateUpdate) -> None:
         if self.table == OPENING:
@@ -182,7 +183,9 @@ class LobbyScreen(Screen[None]):
         try:
             match = m.match()
         except (KeyError, LookupError, ValueError, TypeError) as e:
-            self.notify(f"A table's state could not be read: {e}", severity="error", markup=False)
+            self.notify(
+                _("A table's state could not be read: {why}").format(why=e), severity="error", markup=False
+            )
             return
         if (playing := self._at_table()) is not None:
             if match.commitment == playing.session.match.commitment:
@@ -199,7 +202,9 @@ class LobbyScreen(Screen[None]):
         self.playing.open_seats, self.playing.away = list(m.open), list(m.away)
         self.playing.finished_at = m.finished
         if m.seat is None:
-            self.notify(f"You watch table {m.table}. Esc leaves it.", timeout=4, markup=False)
+            self.notify(
+                _("You watch table {number}. Esc leaves it.").format(number=m.table), timeout=4, markup=False
+            )
         self.app.push_screen(self.playing)
 
     def _at_table(self) -> GameScreen | None:
@@ -227,9 +232,13 @@ class LobbyScreen(Screen[None]):
             self.status, self.news = self.news, ""
             return
         self.status = (
-            f"You are {me}. {n} table{'s' if n != 1 else ''} open, {free} with a free seat."
+            ngettext(
+                "You are {me}. {count} table open, {free} with a free seat.",
+                "You are {me}. {count} tables open, {free} with a free seat.",
+                n,
+            ).format(me=me, count=n, free=free)
             if n
-            else f"You are {me}. No table yet: n opens one."
+            else _("You are {me}. No table yet: n opens one.").format(me=me)
         )
 
     def _fill(self, arriving: bool = False) -> None:
@@ -246,7 +255,7 @@ class LobbyScreen(Screen[None]):
             rows.append(Option(self._row(t), id=str(t.table)))
         if rows and not self.app.ascii_only:
             rows.append(None)
-        rows.append(Option(Text("New table…", "bold"), id=NEW))
+        rows.append(Option(Text(_("New table…"), "bold"), id=NEW))
         options.add_options(rows)
         ids = [o.id for o in rows if o is not None]
         options.highlighted = ids.index(keep) if keep in ids else 0
@@ -265,14 +274,15 @@ class LobbyScreen(Screen[None]):
         """How a seat of the listing reads, and its style: appended to a
         ``Text``, so a name is shown as it is, never read as markup."""
         if seat.held:
-            who = printable(seat.held_for or "a player")
-            return (f"{who} (away)" if short else f"{who}, away: kept 3 minutes", "italic dim")
+            who = printable(seat.held_for or _("a player"))
+            said = _("{name} (away)") if short else _("{name}, away: kept 3 minutes")
+            return (said.format(name=who), "italic dim")
         if seat.name is None:
-            return ("·open·" if short else "open: Enter takes it", "bold green")
+            return (_("·open·") if short else _("open: Enter takes it"), "bold green")
         name = printable(seat.name)
         if seat.kind == "computer":
             level = f" ({printable(seat.level)})" if seat.level else ""
-            return (name if short else f"{name}, computer{level}", "")
+            return (name if short else _("{name}, computer{level}").format(name=name, level=level), "")
         return (name, "bold")
 
     def _selected(self) -> Listing | str | None:
@@ -301,9 +311,11 @@ class LobbyScreen(Screen[None]):
             about.border_title = "New table"
             about.update(
                 Text.assemble(
-                    ("A new table\n\n", "bold"),
-                    "Choose the game, the seats (open for other players, or computers) "
-                    "and the rules; you sit in the first seat and the others join from here.",
+                    (_("A new table") + "\n\n", "bold"),
+                    _(
+                        "Choose the game, the seats (open for other players, or computers) "
+                        "and the rules; you sit in the first seat and the others join from here."
+                    ),
                 )
             )
             return
@@ -311,7 +323,7 @@ class LobbyScreen(Screen[None]):
         rules = catalog.rules(t.game)
         text = Text()
         text.append(f"{rules.title}", "bold")
-        text.append(f"  table {t.table}\n\n", "dim")
+        text.append("  " + _("table {number}").format(number=t.table) + "\n\n", "dim")
         for i, seat in enumerate(t.seats):
             text.append(f"{i + 1}  ")
             text.append(*self._seat(seat))
@@ -319,23 +331,25 @@ class LobbyScreen(Screen[None]):
         try:
             config = rules.config_from_dict(t.config)
             values = {v.key: getattr(config, v.key) for v in rules.variants}
-            rows = [f"{v.label}: {v.label_of(values[v.key])}" for v in rules.variants if v.active(values)]
+            rows = [
+                f"{_(v.label)}: {_(v.label_of(values[v.key]))}" for v in rules.variants if v.active(values)
+            ]
         except (TypeError, ValueError, LookupError):
-            rows = ["Rules this Garito does not know"]
+            rows = [_("Rules this Garito does not know")]
         if rows:
             text.append("\n" + "\n".join(rows) + "\n", "dim")
         if t.commitment:  # the seed's hash, published before the first die (garito verify)
-            text.append(f"Dice sealed: {printable(t.commitment)[:12]}\n", "dim")
+            text.append(_("Dice sealed: {hash}").format(hash=printable(t.commitment)[:12]) + "\n", "dim")
         text.append("\n")
         if self._mine(t):
-            text.append("Your seat is kept here: Enter takes it back.", "italic")
+            text.append(_("Your seat is kept here: Enter takes it back."), "italic")
         elif t.free:
-            text.append("Enter: sit   w: watch", "italic")
+            text.append(_("Enter: sit   w: watch"), "italic")
         elif rules.spectators:
-            text.append("Full. Enter or w: watch.", "italic")
+            text.append(_("Full. Enter or w: watch."), "italic")
         else:
-            text.append("Full, and every hand is secret: nothing to watch.", "italic")
-        about.border_title = f"Table {t.table}"
+            text.append(_("Full, and every hand is secret: nothing to watch."), "italic")
+        about.border_title = _("Table {number}").format(number=t.table)
         about.update(text)
 
     def _mine(self, t: Listing) -> bool:
@@ -432,15 +446,15 @@ class LobbyScreen(Screen[None]):
 class GamePicker(ModalScreen[str]):
     """Which game the new table plays."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Back")]
+    BINDINGS = [Binding("escape", "dismiss", N_("Back"))]
 
     def compose(self) -> ComposeResult:
         from textual.containers import Vertical
 
         with Vertical(classes="dialog") as box:
-            box.border_title = "A new table: which game?"
+            box.border_title = _("A new table: which game?")
             yield OptionList(*[Option(info.title, id=info.id) for info in catalog.GAMES], id="picker")
-            yield Static("↑/↓ choose   Enter: seats and rules   Esc: back", classes="dialog-keys")
+            yield Static(_("↑/↓ choose   Enter: seats and rules   Esc: back"), classes="dialog-keys")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

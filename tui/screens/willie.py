@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import willie as wx
+from garito.core.i18n import N_, _, ngettext
 from garito.core.match import Match
 from garito.core.willie.bench import HAND, Bench, Refused
 from garito.core.willie.cards import SUITS, parse, sort_hand
@@ -56,28 +57,28 @@ class WillieScreen(GameScreen):
     KEYBAR_LAST = ("leave", "rules", "quit")
 
     BINDINGS = [
-        Binding("space,enter", "hurry", "Hurry"),
+        Binding("space,enter", "hurry", N_("Hurry")),
         Binding("left", "go(-1, 0)", show=False),
         Binding("right", "go(1, 0)", show=False),
         Binding("up", "go(0, -1)", show=False),
         Binding("down", "go(0, 1)", show=False),
         Binding("tab", "switch", show=False),
-        Binding("space", "pick", "Pick"),
-        Binding("enter", "drop", "Move here", key_display="⏎"),
-        Binding("enter", "carry_on", "Continue", key_display="⏎"),
-        Binding("enter", "declare", "Declare", key_display="⏎"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("d", "draw", "Draw"),
-        Binding("d", "pass_turn", "Pass"),
-        Binding("c", "close", "Close"),
-        Binding("w", "wild", "Wild"),
-        Binding("n", "new_meld", "New meld", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "reset", "Reset"),
+        Binding("space", "pick", N_("Pick")),
+        Binding("enter", "drop", N_("Move here"), key_display="⏎"),
+        Binding("enter", "carry_on", N_("Continue"), key_display="⏎"),
+        Binding("enter", "declare", N_("Declare"), key_display="⏎"),
+        Binding("e", "end_turn", N_("End turn")),
+        Binding("d", "draw", N_("Draw")),
+        Binding("d", "pass_turn", N_("Pass")),
+        Binding("c", "close", N_("Close")),
+        Binding("w", "wild", N_("Wild")),
+        Binding("n", "new_meld", N_("New meld"), show=False),
+        Binding("u", "undo", N_("Undo")),
+        Binding("r", "reset", N_("Reset")),
         # Last, so the learning help gives way first on a full key bar.
-        Binding("a", "arrange", "Arrange"),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "sort", "Sort", show=False),
+        Binding("a", "arrange", N_("Arrange")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("s", "sort", N_("Sort"), show=False),
     ]
 
     heading: var[str] = var("")
@@ -112,9 +113,9 @@ class WillieScreen(GameScreen):
         yield Line(id="title").data_bind(text=WillieScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="willie-left"):
-                with Panel("Table", id="meld-panel"):
+                with Panel(_("Table"), id="meld-panel"):
                     table = MeldTable(id="melds")
-                    table.empty = "The table is empty: the first meld is three cards or more."
+                    table.empty = _("The table is empty: the first meld is three cards or more.")
                     yield table.data_bind(
                         melds=WillieScreen.melds,
                         marked=WillieScreen.marked,
@@ -122,15 +123,15 @@ class WillieScreen(GameScreen):
                         cursor=WillieScreen.table_cursor,
                         slot=WillieScreen.slot,
                     )
-                with Panel("Your hand", id="hand-panel"):
+                with Panel(_("Your hand"), id="hand-panel"):
                     yield Line(id="hand-title").data_bind(text=WillieScreen.hand_title)
                     hand = Hand(id="hand")
-                    hand.empty = "No cards in hand."
+                    hand.empty = _("No cards in hand.")
                     yield hand.data_bind(cards=WillieScreen.hand, cursor=WillieScreen.hand_cursor)
                 yield Line(id="prompt").data_bind(text=WillieScreen.prompt)
             with Vertical(id="willie-right"):
-                with Panel("Players", id="players-panel"):
-                    yield Scoreboard(label="Player", id="players").data_bind(
+                with Panel(_("Players"), id="players-panel"):
+                    yield Scoreboard(label=_("Player"), id="players").data_bind(
                         columns=WillieScreen.seat_columns, rows=WillieScreen.seat_rows
                     )
                 yield from self.log_panel()
@@ -185,7 +186,7 @@ class WillieScreen(GameScreen):
             return fresh
         if (table, left) == (fresh.table, fresh.left):
             return fresh  # nothing was done yet
-        self.say = "Your work on the table is as you left it (r resets the turn)."
+        self.say = _("Your work on the table is as you left it (r resets the turn).")
         return replace(fresh, table=table, left=left)
 
     def _keep_work(self, bench: Bench) -> None:
@@ -227,7 +228,7 @@ class WillieScreen(GameScreen):
         body = present.score_sheet(
             score, totals, after.names, width=BOX_INNER, ascii_only=self.app.ascii_only
         )
-        self.round_box(f"Round {before.state.round}", body, closed)
+        self.round_box(_("Round {number}").format(number=before.state.round), body, closed)
 
     # ------------------------------------------------------------ match → widgets
 
@@ -307,17 +308,16 @@ class WillieScreen(GameScreen):
         self.hand = tuple(faces)
         self.hand_cursor = -1 if cursor is None else cursor
         pts = wx.points(cards)
-        by = "rank" if self.by_rank else "suit"
-        self.hand_title = styled(
-            f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {pts} point{'s' if pts != 1 else ''} "
-            f"[dim](by {by}: s)[/dim]"
-        )
+        held = ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
+        worth = ngettext("{count} point", "{count} points", pts).format(count=pts)
+        by = _("[dim](by rank: s)[/dim]") if self.by_rank else _("[dim](by suit: s)[/dim]")
+        self.hand_title = styled(f"{held}, {worth} {by}")
 
     def _show_work(self, bench: Bench, gl) -> None:
         problems = bench.problems()
         played = Counter(parse(c).physical for c in bench.played())
         self._show_table(bench.table, played, gl, self.picks, problems)
-        self.slot = "+ new meld"
+        self.slot = _("+ new meld")
         self._clamp(bench)
         hand_picks = {i for m, i in self.picks if m == HAND}
         on_hand = self.zone == "hand"
@@ -349,37 +349,49 @@ class WillieScreen(GameScreen):
                 for k, o in enumerate(options)
             )
             return styled(
-                f"[b]The {card} stands for:[/b] {shown}\n"
-                f"[dim]{gl['arrows']} choose, Enter declares, Esc leaves it for later, u undoes[/dim]"
+                _("[b]The {wild} stands for:[/b] {options}").format(wild=card, options=shown)
+                + "\n"
+                + _("[dim]{arrows} choose, Enter declares, Esc leaves it for later, u undoes[/dim]").format(
+                    arrows=gl["arrows"]
+                )
             )
         s = self.match.state
         first: str | Text = self.say
         if not first and self.picks:
             n = len(self.picks)
-            first = (
-                f"{n} card{'s' if n != 1 else ''} picked: Enter moves {'them' if n != 1 else 'it'} "
-                "onto the meld under the cursor, n into a new meld; Esc lets go."
-            )
+            first = ngettext(
+                "{count} card picked: Enter moves it onto the meld under the cursor, "
+                "n into a new meld; Esc lets go.",
+                "{count} cards picked: Enter moves them onto the meld under the cursor, "
+                "n into a new meld; Esc lets go.",
+                n,
+            ).format(count=n)
         if not first:
             problem = bench.problem()
             played = bench.played()
             if problem is None:
+                worth = wx.points(played)
                 first = styled(
-                    f"[b]The table is legal:[/b] e ends your turn with {' '.join(played)} "
-                    f"({wx.points(played)} point{'s' if wx.points(played) != 1 else ''})."
+                    ngettext(
+                        "[b]The table is legal:[/b] e ends your turn with {cards} ({count} point).",
+                        "[b]The table is legal:[/b] e ends your turn with {cards} ({count} points).",
+                        worth,
+                    ).format(cards=" ".join(played), count=worth)
                 )
             elif not bench.changed and not self.picks:
                 if s.last_turns is not None:
-                    more = "d passes: this is your last turn."
-                elif s.draws < 3:
-                    more = f"d draws your {present.ORDINAL[s.draws + 1]} card" + (
-                        " and ends your turn." if s.draws == 2 else "."
-                    )
+                    more = _("d passes: this is your last turn.")
+                elif s.draws == 0:
+                    more = _("d draws your first card.")
+                elif s.draws == 1:
+                    more = _("d draws your second card.")
+                elif s.draws == 2:
+                    more = _("d draws your third card and ends your turn.")
                 else:
                     more = ""
-                first = f"Space picks cards, Enter moves them here; {more}"
+                first = _("Space picks cards, Enter moves them here; {more}").format(more=more)
             elif any(problems):
-                first = "Mend the marked melds, or u undoes, r resets the turn."
+                first = _("Mend the marked melds, or u undoes, r resets the turn.")
             else:
                 first = problem
         return first
@@ -545,7 +557,7 @@ class WillieScreen(GameScreen):
         try:
             result = change(bench)
         except Refused as e:
-            self.notify(str(e), title="Not allowed", severity="warning")
+            self.notify(str(e), title=_("Not allowed"), severity="warning")
             return False
         if result is None:
             return False
@@ -570,7 +582,7 @@ class WillieScreen(GameScreen):
         try:
             moved = bench.move(sorted(self.picks), to)
         except Refused as e:
-            self.notify(str(e), title="Not allowed", severity="warning")
+            self.notify(str(e), title=_("Not allowed"), severity="warning")
             return
         self.undo.append(bench)
         self.bench = moved.bench
@@ -582,8 +594,10 @@ class WillieScreen(GameScreen):
             self.zone, self.at_hand = "hand", moved.landed[0][1]
         self.say = ""
         if moved.freed:
-            faces = " and ".join(f"the {f}" for f in moved.freed)
-            self.say = f"Its real card frees {faces}: declare it again (w) or move it into another meld."
+            faces = _(" and ").join(_("the {wild}").format(wild=f) for f in moved.freed)
+            self.say = _(
+                "Its real card frees {wilds}: declare it again (w) or move it into another meld."
+            ).format(wilds=faces)
         if moved.waiting:
             self.show()
             self._choose_wild(moved.waiting[0])
@@ -596,16 +610,18 @@ class WillieScreen(GameScreen):
         if bench.locked(spot):
             c = parse(bench.card(spot))
             self.notify(
-                f"A declared wild keeps its card ({c.identity}) until the real card frees it.",
-                title="Not allowed",
+                _("A declared wild keeps its card ({card}) until the real card frees it.").format(
+                    card=c.identity
+                ),
+                title=_("Not allowed"),
                 severity="warning",
             )
             return
         options = bench.options(spot)
         if not options:
             self.notify(
-                "Put the wild with number cards it can join first.",
-                title="Nothing to declare",
+                _("Put the wild with number cards it can join first."),
+                title=_("Nothing to declare"),
                 severity="warning",
             )
             return
@@ -630,11 +646,11 @@ class WillieScreen(GameScreen):
         if self.undo and self.working:
             self.bench = self.undo.pop()
             self.picks = set()
-            self.say = "Undone."
+            self.say = _("Undone.")
             self.show()
 
     def action_reset(self) -> None:
-        self._step(lambda b: b.reset(), "The turn is back at its start (u undoes the reset).")
+        self._step(lambda b: b.reset(), _("The turn is back at its start (u undoes the reset)."))
 
     def action_arrange(self) -> None:
         bench = self._bench()
@@ -642,19 +658,23 @@ class WillieScreen(GameScreen):
             return
         picked = [bench.left[i] for m, i in sorted(self.picks) if m == HAND]
         zone, self.zone = self.zone, "table"  # where the arranged cards are
-        if not self._step(lambda b: b.arranged(picked), f"Arranged: {' '.join(picked)} on the table."):
+        if not self._step(
+            lambda b: b.arranged(picked), _("Arranged: {cards} on the table.").format(cards=" ".join(picked))
+        ):
             self.zone = zone
             if self.bench is bench:
-                self.say = f"{' '.join(picked)} cannot all go on the table, however it is arranged."
+                self.say = _("{cards} cannot all go on the table, however it is arranged.").format(
+                    cards=" ".join(picked)
+                )
                 self.show()
 
     def action_hint(self) -> None:
         bench = self._bench()
         if bench is None:
             return
-        played, _ = bench.hint()
+        played, _plan = bench.hint()
         if not played:
-            self.say = "The solver sees no play from this hand: draw (d) or pass."
+            self.say = _("The solver sees no play from this hand: draw (d) or pass.")
         else:
             pts = wx.points(played)
             want = Counter(played)
@@ -665,10 +685,13 @@ class WillieScreen(GameScreen):
                     picks.add(i)
             self.picks = {(HAND, i) for i in picks}
             self.zone = "hand"
-            self.say = f"Hint: play {' '.join(played)} ({pts} point{'s' if pts != 1 else ''}); " + (
-                "they are picked: a arranges them."
+            hint = ngettext(
+                "Hint: play {cards} ({count} point); ", "Hint: play {cards} ({count} points); ", pts
+            )
+            self.say = hint.format(cards=" ".join(played), count=pts) + (
+                _("they are picked: a arranges them.")
                 if picks
-                else "they are on the table already."  # the hint is from the turn's start
+                else _("they are on the table already.")  # the hint is from the turn's start
             )
         self.show()
 
@@ -678,7 +701,7 @@ class WillieScreen(GameScreen):
             return
         problem = bench.problem()
         if problem:
-            self.notify(problem, title="Not allowed", severity="warning")
+            self.notify(problem, title=_("Not allowed"), severity="warning")
             return
         self.play(bench.action())
 
@@ -712,4 +735,4 @@ class WillieScreen(GameScreen):
         res = wx.result(m.state)
         assert res is not None
         bonus = next((e for e in reversed(m.state.events) if isinstance(e, wx.Bonuses)), None)
-        self.show_result("Match over", present.match_sheet(res, bonus, m.names, seed=m.seed))
+        self.show_result(_("Match over"), present.match_sheet(res, bonus, m.names, seed=m.seed))
