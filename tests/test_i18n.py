@@ -105,6 +105,8 @@ def test_the_compiled_catalog_says_what_its_source_says(lang, tmp_path):
             continue
         if isinstance(m.id, tuple):
             assert [read.ngettext(*m.id, n) for n in (1, 2, 5)] == [m.string[0], m.string[1], m.string[1]]
+        elif m.context:
+            assert read.pgettext(m.context, m.id) == m.string
         else:
             assert read.gettext(m.id) == m.string
     # and the one the package reads (built from it) is the same

@@ -10,6 +10,7 @@ import pytest
 from garito.core import i18n
 from garito.tui.app import GarApp
 
+from .helpers import gemelos_match
 from .test_snapshots import SIZE, keys
 
 LANGS = ("es", "gl")
@@ -40,3 +41,37 @@ def test_rules_page_of_decimus(snap_compare, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_too_small_notice(snap_compare, lang):
     assert snap_compare(app(lang), terminal_size=(70, 20), run_before=keys())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_new_game_dialog(snap_compare, lang):
+    async def run_before(pilot):
+        await keys("enter", "right")(pilot)  # three players
+        pilot.app.screen.query_one("#var-stakes").focus()
+        await keys("right")(pilot)  # blind stakes: levels and limits appear
+
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gemelos_round_in_progress(snap_compare, lang):
+    # Ana has rolled 4+3, Ramón took the lead with 8+6, Lucía is to roll.
+    match = gemelos_match(seed=3, seats=("human", "human", "human"))
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=keys("space", "space"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gemelos_round_result(snap_compare, lang):
+    assert snap_compare(app(lang, start=gemelos_match(seed=7)), terminal_size=SIZE, run_before=keys("space"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gemelos_stake(snap_compare, lang):
+    match = gemelos_match(seed=7, stakes="before-roll", seats=("computer", "human"))
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=keys("right", "right"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gemelos_match_over(snap_compare, lang):
+    run = keys(*(["space", "enter"] * 4))
+    assert snap_compare(app(lang, start=gemelos_match(seed=7)), terminal_size=SIZE, run_before=run)

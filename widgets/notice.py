@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from garito.core.i18n import _
+
 from .glyphs import ascii_text, is_ascii, to_ascii
 
 WIDTH = 52
@@ -46,7 +48,7 @@ class Notice(Vertical, can_focus=False):
 
     def compose(self):
         yield Static(id="notice-body", markup=False)  # a round's result names players: text
-        yield Static("Space / Enter: continue", classes="notice-keys")
+        yield Static(_("Space / Enter: continue"), classes="notice-keys")
 
     def open(self, title: str, body: Text | str, size) -> None:
         """Show ``body`` under ``title``, centred in a screen of ``size``."""

@@ -11,6 +11,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from garito.core.i18n import _
+
 from .glyphs import glyphs, is_ascii
 
 
@@ -39,7 +41,9 @@ class StakeBar(Widget, can_focus=False):
         text.append(
             f"{g['left']} {self.amount:>2} {g['right']}", self.get_component_rich_style("stakebar--amount")
         )
-        text.append(f"  limits {self.low}{g['range']}{self.high}")
+        text.append(
+            "  " + _("limits {low}–{high}").format(low=self.low, high=self.high).replace("–", g["range"])
+        )
         if self.note:
             text.append("\n" + self.note, self.get_component_rich_style("stakebar--note"))
         return text

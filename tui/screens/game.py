@@ -34,6 +34,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from garito.core.errors import IllegalAction
+from garito.core.i18n import N_, _
 from garito.core.match import Match
 from garito.core.session import Replay, Session
 from garito.server.messages import Act, Fill, Leave
@@ -76,12 +77,12 @@ class GameScreen(Screen[None]):
         # While a round's result is open, Space, Enter or Escape close it
         # (on_key) and nothing else is bound (check_action); this binding puts
         # it on the key bar.
-        Binding("escape", "close_notice", "Continue", key_display="Space"),
-        Binding("escape", "leave", "Menu"),
-        Binding("question_mark,f1", "rules", "Rules"),
-        Binding("b", "fill", "Computers take the open seats"),
-        Binding("pageup", "scroll_log(-1)", "Log", show=False),
-        Binding("pagedown", "scroll_log(1)", "Log", show=False),
+        Binding("escape", "close_notice", N_("Continue"), key_display="Space"),
+        Binding("escape", "leave", N_("Menu")),
+        Binding("question_mark,f1", "rules", N_("Rules")),
+        Binding("b", "fill", N_("Computers take the open seats")),
+        Binding("pageup", "scroll_log(-1)", N_("Log"), show=False),
+        Binding("pagedown", "scroll_log(1)", N_("Log"), show=False),
     ]
 
     # What a StakeBar is bound to, on the screens of games with stakes (see
@@ -191,11 +192,11 @@ class GameScreen(Screen[None]):
         self._story += [self.rules.narrate(e, names) for e in events[len(self._story) :]]
         self.query_one(GameLog).tell(self._story)
 
-    def stake_bar(self, label: str = "Stake"):
+    def stake_bar(self, label: str = N_("Stake")):
         """The StakeBar for ``compose``, bound to the values ``offer_stake`` sets."""
         from garito.widgets.stake import StakeBar
 
-        return StakeBar(label, id="stake").data_bind(
+        return StakeBar(_(label), id="stake").data_bind(
             GameScreen.amount, GameScreen.low, GameScreen.high, GameScreen.note, active=GameScreen.staking
         )
 
@@ -204,7 +205,7 @@ class GameScreen(Screen[None]):
         from garito.widgets.gamelog import GameLog
         from garito.widgets.panel import Panel
 
-        with Panel("Log", id="log-panel"):
+        with Panel(_("Log"), id="log-panel"):
             yield GameLog(id="log")
 
     def offer_stake(self, seat: int, low: int, high: int, note: str) -> None:
@@ -299,7 +300,9 @@ class GameScreen(Screen[None]):
         self.replaying.step_to(at)
         self.show()
         self.hide_stake()  # nobody stakes in a replay
-        self.prompt = f"Replay, {self.replaying.caption()}.  ←/→ step, Home End, Esc back"
+        self.prompt = _("Replay, {where}.  ←/→ step, Home End, Esc back").format(
+            where=self.replaying.caption()
+        )
 
     def _replay_key(self, event: Any) -> None:
         assert self.replaying is not None
@@ -348,7 +351,7 @@ class GameScreen(Screen[None]):
 
         screen = MatchOverScreen(title, body)
         if self.shared:
-            keys = "Enter: back to the lobby"
+            keys = _("Enter: back to the lobby")
         if keys:
             screen.KEYS = keys
         self.app.push_screen(screen, self._after_match)

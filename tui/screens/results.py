@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from garito.core.i18n import N_, _
 from garito.widgets.glyphs import ascii_text, to_ascii
 from garito.widgets.keybar import KeyBar
 
@@ -37,7 +38,7 @@ class _Box(ModalScreen[bool]):
         self.body = body
 
     def compose(self) -> ComposeResult:
-        title, body, keys = self.title_text, self.body, self.KEYS
+        title, body, keys = self.title_text, self.body, _(self.KEYS) if self.KEYS else ""
         if self.app.ascii_only:  # the core's words may hold signs
             title, body, keys = to_ascii(title), ascii_text(body), to_ascii(keys)
         with Vertical(classes=self.CLASSES) as box:
@@ -51,11 +52,11 @@ class _Box(ModalScreen[bool]):
 class MatchOverScreen(_Box):
     """The end of a match: the result, then a rematch (True) or the menu."""
 
-    KEYS = "n: rematch (same seats and rules)    Enter: menu"
+    KEYS = N_("n: rematch (same seats and rules)    Enter: menu")
     CLASSES = "dialog wide"
     BINDINGS = [
-        Binding("n,r", "rematch", "Rematch"),
-        Binding("enter,escape", "menu", "Menu"),
+        Binding("n,r", "rematch", N_("Rematch")),
+        Binding("enter,escape", "menu", N_("Menu")),
     ]
 
     def action_rematch(self) -> None:
