@@ -10,7 +10,7 @@ import pytest
 from garito.core import i18n
 from garito.tui.app import GarApp
 
-from .helpers import gemelos_match
+from .helpers import gemelos_match, redman_match, settle
 from .test_snapshots import SIZE, keys
 
 LANGS = ("es", "gl")
@@ -75,3 +75,47 @@ def test_gemelos_stake(snap_compare, lang):
 def test_gemelos_match_over(snap_compare, lang):
     run = keys(*(["space", "enter"] * 4))
     assert snap_compare(app(lang, start=gemelos_match(seed=7)), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_redman_call(snap_compare, lang):
+    # Stakes of 3 agreed; Ana calls "a six and no pair" before her roll.
+    match = redman_match(seed=5, bets="predictions")
+    run = keys("right", "right", "enter", "right", "right", "right")
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_redman_round_result(snap_compare, lang):
+    match = redman_match(seed=5, bets="predictions")
+    run = keys("right", "right", "enter", "right", "right", "right", "space")
+    assert snap_compare(app(lang, start=match), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_redman_red_man(snap_compare, lang):
+    # Ramón rolls 6-6-6 after Ana: she must tip her hat.
+    run = keys("right", "right", "right", "right", "enter", "space")
+    assert snap_compare(app(lang, start=redman_match(seed=423)), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_redman_ledger_midway(snap_compare, lang):
+    # Three rounds in, with stakes: the ledger of rounds and the table.
+    run = keys(*["enter", "space", "enter"] * 3)
+    assert snap_compare(app(lang, start=redman_match(seed=11)), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_redman_match_over(snap_compare, lang):
+    async def run_before(pilot):
+        from garito.tui.screens.results import MatchOverScreen
+
+        await settle(pilot)
+        for _ in range(60):
+            if isinstance(pilot.app.screen, MatchOverScreen):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+
+    assert snap_compare(app(lang, start=redman_match(seed=11)), terminal_size=SIZE, run_before=run_before)

@@ -276,7 +276,13 @@ def match_sheet(
     )
     body.append(rounds + voids + ".\n\n")
     order = sorted(range(len(names)), key=lambda i: (-res.wins[i], -res.chips[i], i))
-    head = f"   {_('Seat'):<12} {_('Wins'):<5}" + (f"  {_('Chips'):>5}  {_('Net'):>6}" if staked else "")
+    seat, wins, chips, net = (
+        _("Seat"),
+        _("Wins"),
+        _("Chips"),
+        _("Net"),
+    )  # (f-strings hide texts from extraction)
+    head = f"   {seat:<12} {wins:<5}" + (f"  {chips:>5}  {net:>6}" if staked else "")
     body.append(head + "\n", "dim")
     for i in order:
         star = gl["lead"] if i == res.winner else " "
