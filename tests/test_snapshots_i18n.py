@@ -10,7 +10,7 @@ import pytest
 from garito.core import i18n
 from garito.tui.app import GarApp
 
-from .helpers import gemelos_match, redman_match, settle
+from .helpers import barras_match, box_open, gemelos_match, redman_match, settle
 from .test_snapshots import SIZE, keys
 
 LANGS = ("es", "gl")
@@ -119,3 +119,38 @@ def test_redman_match_over(snap_compare, lang):
             await settle(pilot)
 
     assert snap_compare(app(lang, start=redman_match(seed=11)), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_barras_bet(snap_compare, lang):
+    # Bar 39; Ana, first to decide, raises her bet to 5 with the odds shown.
+    run = keys("right", "right", "right", "right")
+    assert snap_compare(app(lang, start=barras_match(seed=3)), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_barras_round_result(snap_compare, lang):
+    run = keys("right", "right", "right", "right", "enter", "space")
+    assert snap_compare(app(lang, start=barras_match(seed=3)), terminal_size=SIZE, run_before=run)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_barras_session_over(snap_compare, lang):
+    async def run_before(pilot):
+        await settle(pilot)
+        screen = pilot.app.screen
+        while len(screen.match.state.history) < 12:
+            if box_open(pilot.app):
+                await pilot.press("enter")
+            elif screen.match.state.stage == "bet":
+                await pilot.press(*(["right"] * 3 + ["enter"] if screen.match.state.bar < 50 else ["s"]))
+            else:
+                await pilot.press("space")
+            await settle(pilot)
+        while box_open(pilot.app):
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("c", "y")
+        await settle(pilot)
+
+    assert snap_compare(app(lang, start=barras_match(seed=3)), terminal_size=SIZE, run_before=run_before)
