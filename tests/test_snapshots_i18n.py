@@ -154,3 +154,9 @@ def test_barras_session_over(snap_compare, lang):
         await settle(pilot)
 
     assert snap_compare(app(lang, start=barras_match(seed=3)), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("downs", [1, 2], ids=["redman", "barras"])
+def test_rules_page(snap_compare, lang, downs):
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=keys(*["down"] * downs, "question_mark"))
