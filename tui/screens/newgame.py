@@ -265,11 +265,11 @@ class NewGameScreen(Screen[NewTable | None]):
         except ValueError as e:
             return str(e)
         seats = self._seats()
-        names = [s.name for s in seats if not (self.shared and s.name == OPEN_SEAT)]
+        names = [s.name for s in seats if not (self.shared and s.name == _(OPEN_SEAT))]
         if len(set(names)) != len(names):
-            return "two seats have the same name."
+            return _("two seats have the same name") + "."  # the CLI's words, as a sentence
         if self.shared and not any(s.is_human for s in seats):
-            return "a shared table needs a human seat: yours."
+            return _("a shared table needs a human seat: yours.")
         return ""
 
     def action_start(self) -> None:
