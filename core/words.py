@@ -1,6 +1,8 @@
-"""Small pieces of English the games' narration shares."""
+"""Small pieces of the games' narration they share, in the language spoken."""
 
 from __future__ import annotations
+
+from .i18n import _, ngettext
 
 # Computer players' names, Spanish and Galician, as the games' homes are.
 COMPUTER_NAMES = ("Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela")
@@ -13,4 +15,9 @@ def count(n: int, thing: str) -> str:
 
 def chips(n: int) -> str:
     """ "1 chip", "5 chips"."""
-    return count(n, "chip")
+    return ngettext("{count} chip", "{count} chips", n).format(count=n)
+
+
+def joined(names: list[str]) -> str:
+    """ "Ana", "Ana and Luis", "Ana and Luis and Eva" (as the log has said them)."""
+    return _(" and ").join(names)

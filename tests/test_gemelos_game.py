@@ -87,7 +87,7 @@ def test_three_players_king_of_the_hill_and_roll_off():
     for e in after:
         if isinstance(e, RoundWon):
             assert e.seat in tie.seats
-            assert e.reason.startswith("won the roll-off with ")
+            assert str(e.reason).startswith("won the roll-off with ")
             break
         rollers.append(e.seat)
     assert set(rollers) <= set(tie.seats)

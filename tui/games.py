@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 
+from garito.core.i18n import _
 from garito.core.match import Match
 from garito.core.words import COMPUTER_NAMES
 
@@ -38,5 +39,5 @@ def default_names(kinds: list[str]) -> list[str]:
             names.append(me)
             me = ""
         else:
-            names.append(f"Player {i + 1}")
+            names.append(_("Player {number}").format(number=i + 1))
     return names

@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from garito.core.i18n import _
+
 from .glyphs import is_ascii
 
 MARKERS = "●■▲◆✚✖"
@@ -67,7 +69,7 @@ def plot_lines(
         out.append("\n")
     items = [(markers[k % len(markers)], STYLES[k % len(STYLES)], name) for k, name in enumerate(labels)]
     if shared:
-        items.append(("/".join(map(str, shared)), "bold", "together"))
+        items.append(("/".join(map(str, shared)), "bold", _("together")))
     x = 0
     for mark, style, name in items:
         item = f" {name}  "

@@ -12,6 +12,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from garito.core.i18n import N_, _
+
 from .glyphs import glyphs, is_ascii
 from .rows import RowRepaint
 from .values import SeatRow
@@ -29,9 +31,11 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
     columns: reactive[tuple[str, ...]] = reactive((), repaint=False)
     rows: reactive[tuple[SeatRow, ...]] = reactive((), repaint=False)
 
-    def __init__(self, label: str = "Seat", **kwargs) -> None:
+    def __init__(self, label: str = N_("Seat"), **kwargs) -> None:
         super().__init__(**kwargs)
-        self.label = label  # the first column's heading: rows need not be seats
+        # The first column's heading (rows need not be seats), in the
+        # language spoken where the table is composed.
+        self.label = _(label)
 
     def watch_rows(self) -> None:
         self.repaint_rows(self._lines())

@@ -32,6 +32,7 @@ from .. import words
 from ..contract import Standing
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
+from ..i18n import N_, _, ngettext
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import faces, show, value
 
@@ -556,8 +557,11 @@ def view(state: State, seat: int) -> View:
 def summary(state: State, names: Sequence[str]) -> str:
     chips = ", ".join(f"{n} {c}" for n, c in zip(names, state.chips))
     if state.stage == "over":
-        return f"Closed after {len(state.history)} rounds: {chips}"
-    return f"Round {state.round}, bar {state.bar}: {chips}"
+        played = len(state.history)
+        return ngettext(
+            "Closed after {count} round: {chips}", "Closed after {count} rounds: {chips}", played
+        ).format(count=played, chips=chips)
+    return _("Round {number}, bar {bar}: {chips}").format(number=state.round, bar=state.bar, chips=chips)
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
@@ -565,34 +569,49 @@ def narrate(event: Event, names: Sequence[str]) -> str:
     kind without them fails the type check, at ``assert_never``)."""
     match event:
         case RoundStarted(number, dice, bar):
-            return f"Round {number}: the croupier rolls {show(*dice)}, the bar is {bar}."
+            return _("Round {number}: the croupier rolls {dice}, the bar is {bar}.").format(
+                number=number, dice=show(*dice), bar=bar
+            )
         case BetPlaced(seat, amount):
-            return f"{names[seat]} bets {amount}."
+            return _("{player} bets {amount}.").format(player=names[seat], amount=amount)
         case SatOut(seat):
-            return f"{names[seat]} sits out."
+            return _("{player} sits out.").format(player=names[seat])
         case FeePaid(fee):
-            return f"Nobody bets: each player pays the house the fee of {words.chips(fee)}."
+            return _("Nobody bets: each player pays the house the fee of {chips}.").format(
+                chips=words.chips(fee)
+            )
         case Rolled(seat, dice, value, above):
-            verdict = "above the bar" if above else "not above the bar"
-            return f"{names[seat]} rolls {show(*dice)} = {value}, {verdict}."
+            rolled = (
+                _("{player} rolls {dice} = {value}, above the bar.")
+                if above
+                else _("{player} rolls {dice} = {value}, not above the bar.")
+            )
+            return rolled.format(player=names[seat], dice=show(*dice), value=value)
         case Tied(seats, value):
-            tied = " and ".join(names[s] for s in seats)
-            return f"{tied} tie at {value}: they roll off."
+            tied = words.joined([names[s] for s in seats])
+            return _("{players} tie at {value}: they roll off.").format(players=tied, value=value)
         case RolledOff(seat, dice, value):
-            return f"{names[seat]} rolls off {show(*dice)} = {value}."
+            return _("{player} rolls off {dice} = {value}.").format(
+                player=names[seat], dice=show(*dice), value=value
+            )
         case HouseKept(amount):
-            return f"Nobody beats the bar: the house keeps {words.chips(amount)}."
+            return _("Nobody beats the bar: the house keeps {chips}.").format(chips=words.chips(amount))
         case SoloWon(seat, amount):
-            return f"{names[seat]} beats the bar alone: the house pays {words.chips(amount)}."
+            return _("{player} beats the bar alone: the house pays {chips}.").format(
+                player=names[seat], chips=words.chips(amount)
+            )
         case TableTaken(seat, amount):
-            won = words.chips(amount)
-            return f"{names[seat]} has the highest throw and takes the table: {won} from the others."
+            return _("{player} has the highest throw and takes the table: {chips} from the others.").format(
+                player=names[seat], chips=words.chips(amount)
+            )
         case Broke(seat):
-            return f"{names[seat]} has no chips left and leaves the table."
+            return _("{player} has no chips left and leaves the table.").format(player=names[seat])
         case Closed():
-            return "The table closes: everyone cashes out."
+            return _("The table closes: everyone cashes out.")
         case SessionEnded(rounds):
-            return f"The session ends after {words.count(rounds, 'round')}."
+            return ngettext(
+                "The session ends after {count} round.", "The session ends after {count} rounds.", rounds
+            ).format(count=rounds)
         case _:
             assert_never(event)
 
@@ -600,21 +619,28 @@ def narrate(event: Event, names: Sequence[str]) -> str:
 # ---------------------------------------------------------------- variants
 
 VARIANTS = (
-    Variant("bankroll", "Bankroll", (50, 100, 200, 500), help="Chips each player starts with."),
-    Variant("stake_min", "Min bet", (1, 2, 5, 10), help="The table minimum (a player short of it bets all)."),
-    Variant("stake_max", "Max bet", (10, 20, 50, 100), help="The table maximum for one bet."),
-    Variant("fee", "Table fee", (0, 1, 2, 5), help="What each player pays the house when nobody bets."),
+    Variant("bankroll", N_("Bankroll"), (50, 100, 200, 500), help=N_("Chips each player starts with.")),
+    Variant(
+        "stake_min",
+        N_("Min bet"),
+        (1, 2, 5, 10),
+        help=N_("The table minimum (a player short of it bets all)."),
+    ),
+    Variant("stake_max", N_("Max bet"), (10, 20, 50, 100), help=N_("The table maximum for one bet.")),
+    Variant(
+        "fee", N_("Table fee"), (0, 1, 2, 5), help=N_("What each player pays the house when nobody bets.")
+    ),
     Variant(
         "solo",
-        "Solo payout",
+        N_("Solo payout"),
         tuple(PAYOUTS),
-        ("even money", "3 to 2", "2 to 1"),
-        help="What the house pays the one bettor who beats the bar.",
+        (N_("even money"), N_("3 to 2"), N_("2 to 1")),
+        help=N_("What the house pays the one bettor who beats the bar."),
     ),
 )
-LEVELS = ("cautious", "steady", "reckless")
+LEVELS = (N_("cautious"), N_("steady"), N_("reckless"))
 DEFAULT_LEVELS = ("steady", "cautious", "reckless")  # seat by seat, a varied table
-LEVELS_HELP = (
+LEVELS_HELP = N_(
     "Cautious bets only a clear edge, small; steady sizes bets to its edge; reckless chases long odds."
 )
 

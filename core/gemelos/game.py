@@ -23,6 +23,7 @@ from typing import Literal, assert_never
 from .. import words
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
+from ..i18n import N_, _, ngettext
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import Hand, compare, describe, explain, show
 
@@ -102,6 +103,35 @@ class Throw:
 # decodes a state's values by class name); ``narrate`` has words for each.
 
 
+WhyKind = Literal["beats", "same", "rolloff", "led", "took", "took-last"]
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a hand won, kept as the hands that decide it and put in words as
+    it is read: a table's players may each read a language of their own."""
+
+    kind: WhyKind
+    hand: Hand
+    other: Hand | None = None  # the hand it beat, or took the lead from
+
+    def __str__(self) -> str:
+        if self.kind == "beats":
+            assert self.other is not None
+            return explain(self.hand, self.other)
+        if self.kind == "same":
+            return _("the same {hand}").format(hand=show(self.hand))
+        if self.kind == "rolloff":
+            return _("won the roll-off with {hand}").format(hand=describe(self.hand))
+        if self.kind == "led":
+            return _("{hand} led from the first roll and held").format(hand=describe(self.hand))
+        assert self.other is not None
+        why = explain(self.hand, self.other)
+        if self.kind == "took":
+            return _("{hand} took the lead ({why}) and held").format(hand=describe(self.hand), why=why)
+        return _("{hand} took the lead ({why}) with the last roll").format(hand=describe(self.hand), why=why)
+
+
 @dataclass(frozen=True)
 class RoundStarted:
     number: int
@@ -120,7 +150,7 @@ class Rolled:
     dice: Hand
     verdict: Verdict
     leaders: tuple[int, ...] = ()  # who led before this roll (none for the first)
-    reason: str = ""  # the rule that decided it
+    reason: Why | None = None  # the rule that decided it (none for the first)
 
 
 @dataclass(frozen=True)
@@ -141,7 +171,7 @@ class RoundWon:
     seat: int
     number: int
     gain: int  # chips won beyond the winner's own stake
-    reason: str
+    reason: Why
 
 
 @dataclass(frozen=True)
@@ -160,7 +190,7 @@ class RoundResult:
     throws: tuple[Throw, ...]  # every throw of the round, roll-offs included
     pot: int
     payout: tuple[int, ...]  # chips each seat got back from the pot
-    reason: str
+    reason: Why
 
     @property
     def winning_throw(self) -> Throw:
@@ -396,13 +426,13 @@ def _roll(state: State, seat: int) -> State:
     else:
         c = compare(hand, lead)
         if c > 0:
-            event = Rolled(seat, hand, "takes", leaders, explain(hand, lead))
+            event = Rolled(seat, hand, "takes", leaders, Why("beats", hand, lead))
             leaders, lead = (seat,), hand
         elif c == 0:
-            event = Rolled(seat, hand, "ties", leaders, f"the same {show(hand)}")
+            event = Rolled(seat, hand, "ties", leaders, Why("same", hand))
             leaders = leaders + (seat,)
         else:
-            event = Rolled(seat, hand, "holds", leaders, explain(lead, hand))
+            event = Rolled(seat, hand, "holds", leaders, Why("beats", lead, hand))
     state = replace(
         state,
         rng=rng,
@@ -482,26 +512,25 @@ def _win_round(state: State, winner: int) -> State:
     return _start_round(state, first=first)
 
 
-def _round_reason(state: State, winner: int) -> str:
+def _round_reason(state: State, winner: int) -> Why:
     """Why the round went to ``winner``: its hand, and the rule that held."""
     hand = state.lead_hand
     assert hand is not None
     if state.rolloff:
-        return f"won the roll-off with {describe(hand)}"
+        return Why("rolloff", hand)
     throws = state.throws
     if len(throws) == 2:
         loser = throws[0] if throws[1].seat == winner else throws[1]
-        return explain(hand, loser.dice)
+        return Why("beats", hand, loser.dice)
     at = next(i for i, t in enumerate(throws) if t.seat == winner)
-    held = "and held" if at < len(throws) - 1 else "with the last roll"
     if at == 0:
-        return f"{describe(hand)} led from the first roll and held"
+        return Why("led", hand)
     # The hand it took the lead from: the leader just before its roll.
     lead = throws[0].dice
     for t in throws[1:at]:
         if compare(t.dice, lead) > 0:
             lead = t.dice
-    return f"{describe(hand)} took the lead ({explain(hand, lead)}) {held}"
+    return Why("took" if at < len(throws) - 1 else "took-last", hand, lead)
 
 
 # ---------------------------------------------------------------- narration
@@ -511,8 +540,13 @@ def summary(state: State, names: Sequence[str]) -> str:
     """Where the match stands, in one line (the menu's "Continue")."""
     wins = ", ".join(f"{n} {w}" for n, w in zip(names, state.wins))
     if state.over:
-        return f"Over after {len(state.history)} rounds: {wins}"
-    return f"Round {state.round} of a match to {state.config.wins_needed} wins: {wins}"
+        played = len(state.history)
+        return ngettext(
+            "Over after {count} round: {wins}", "Over after {count} rounds: {wins}", played
+        ).format(count=played, wins=wins)
+    return _("Round {number} of a match to {target} wins: {wins}").format(
+        number=state.round, target=state.config.wins_needed, wins=wins
+    )
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
@@ -520,30 +554,48 @@ def narrate(event: Event, names: Sequence[str]) -> str:
     kind without them fails the type check, at ``assert_never``)."""
     match event:
         case RoundStarted(number, first):
-            return f"Round {number}: {names[first]} rolls first."
+            return _("Round {number}: {player} rolls first.").format(number=number, player=names[first])
         case Staked(seat, amount):
-            return f"{names[seat]} stakes {amount}."
+            return _("{player} stakes {amount}.").format(player=names[seat], amount=amount)
         case Rolled(seat, dice, verdict, leaders, reason):
-            rolled = f"{names[seat]} rolls {describe(dice)}"
-            others = " and ".join(names[s] for s in leaders)
+            rolled = _("{player} rolls {hand}").format(player=names[seat], hand=describe(dice))
+            others = words.joined([names[s] for s in leaders])
             if verdict == "leads":
-                return f"{rolled} and leads."
+                return _("{rolled} and leads.").format(rolled=rolled)
             if verdict == "takes":
-                return f"{rolled} and takes the lead from {others} ({reason})."
+                return _("{rolled} and takes the lead from {others} ({why}).").format(
+                    rolled=rolled, others=others, why=reason
+                )
             if verdict == "ties":
-                return f"{rolled} and ties {others} ({reason})."
-            keeps = "keeps" if len(leaders) == 1 else "keep"
-            return f"{rolled}; {others} {keeps} the lead ({reason})."
+                return _("{rolled} and ties {others} ({why}).").format(
+                    rolled=rolled, others=others, why=reason
+                )
+            return ngettext(
+                "{rolled}; {others} keeps the lead ({why}).",
+                "{rolled}; {others} keep the lead ({why}).",
+                len(leaders),
+            ).format(rolled=rolled, others=others, why=reason)
         case RollOff(seats, dice):
-            tied = " and ".join(names[s] for s in seats)
-            return f"{tied} share the lead with {describe(dice)}: roll-off!"
+            tied = words.joined([names[s] for s in seats])
+            return _("{players} share the lead with {hand}: roll-off!").format(
+                players=tied, hand=describe(dice)
+            )
         case Voided(_, dice):
-            return f"Absolute tie, both {show(dice)}: the round is void and replayed."
+            return _("Absolute tie, both {hand}: the round is void and replayed.").format(hand=show(dice))
         case RoundWon(seat, number, gain, reason):
-            pot = f", and wins {words.chips(gain)}" if gain else ""
-            return f"{names[seat]} wins round {number}: {reason}{pot}."
+            if gain:
+                return _("{player} wins round {number}: {why}, and wins {chips}.").format(
+                    player=names[seat], number=number, why=reason, chips=words.chips(gain)
+                )
+            return _("{player} wins round {number}: {why}.").format(
+                player=names[seat], number=number, why=reason
+            )
         case MatchWon(seat, rounds):
-            return f"{names[seat]} wins the match with {rounds} rounds."
+            return ngettext(
+                "{player} wins the match with {count} round.",
+                "{player} wins the match with {count} rounds.",
+                rounds,
+            ).format(player=names[seat], count=rounds)
         case _:
             assert_never(event)
 
@@ -554,44 +606,48 @@ _STAKED = ("stakes", ("blind", "before-roll"))
 VARIANTS = (
     Variant(
         "wins_needed",
-        "Match to",
+        N_("Match to"),
         tuple(range(2, 8)),
-        tuple(f"{n} wins" for n in range(2, 8)),
-        help="Round wins needed to take the match (the seed plays best of five: 3).",
+        (N_("2 wins"), N_("3 wins"), N_("4 wins"), N_("5 wins"), N_("6 wins"), N_("7 wins")),
+        help=N_("Round wins needed to take the match (the seed plays best of five: 3)."),
     ),
     Variant(
         "first_roller",
-        "First roller",
+        N_("First roller"),
         FIRST_ROLLER,
-        ("rotates", "stays"),
-        help="Whether the first roller moves one seat on each round.",
+        (N_("rotates"), N_("stays")),
+        help=N_("Whether the first roller moves one seat on each round."),
     ),
     Variant(
         "stakes",
-        "Stakes",
+        N_("Stakes"),
         STAKE_MODES,
-        ("off", "blind", "before roll"),
-        help="Blind: everyone stakes before anyone rolls. Before roll: "
-        "each stakes just before rolling, having seen the rolls before.",
+        (N_("off"), N_("blind"), N_("before roll")),
+        help=N_(
+            "Blind: everyone stakes before anyone rolls. Before roll: "
+            "each stakes just before rolling, having seen the rolls before."
+        ),
     ),
-    Variant("bankroll", "Bankroll", (20, 50, 100, 200), needs=_STAKED, help="Chips each seat starts with."),
+    Variant(
+        "bankroll", N_("Bankroll"), (20, 50, 100, 200), needs=_STAKED, help=N_("Chips each seat starts with.")
+    ),
     Variant(
         "stake_min",
-        "Min stake",
+        N_("Min stake"),
         (1, 2, 5, 10),
         needs=_STAKED,
-        help="Table minimum; a seat short of it stakes what it has.",
+        help=N_("Table minimum; a seat short of it stakes what it has."),
     ),
     Variant(
         "stake_max",
-        "Max stake",
+        N_("Max stake"),
         (5, 10, 20, 50),
         needs=_STAKED,
-        help="Table maximum for one seat's stake in a round.",
+        help=N_("Table maximum for one seat's stake in a round."),
     ),
 )
-LEVELS = ("easy", "hard")
-LEVELS_HELP = "Easy stakes by its chance alone; hard only when the bet is favourable."
+LEVELS = (N_("easy"), N_("hard"))
+LEVELS_HELP = N_("Easy stakes by its chance alone; hard only when the bet is favourable.")
 
 
 def levels_matter(config: Config) -> bool:

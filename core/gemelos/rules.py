@@ -7,6 +7,8 @@ game needs "king of the hill" for three or more players.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 Hand = tuple[int, int]
 
 
@@ -44,7 +46,7 @@ def show(hand: Hand) -> str:
 def describe(hand: Hand) -> str:
     """The hand's name: "twins of 3" or "8+1 = 9"."""
     if is_twins(hand):
-        return f"twins of {hand[0]}"
+        return _("twins of {face}").format(face=hand[0])
     return f"{show(hand)} = {sum(hand)}"
 
 
@@ -57,18 +59,20 @@ def explain(winner: Hand, loser: Hand) -> str:
     if compare(winner, loser) != 1:
         raise ValueError(f"{winner} does not beat {loser}")
     if is_twins(winner) and is_twins(loser):
-        return f"twins of {winner[0]} beat twins of {loser[0]}"
+        return _("twins of {high} beat twins of {low}").format(high=winner[0], low=loser[0])
     if is_twins(winner):
         t = winner[0]
         if t == 8:
-            return f"twins of 8 beat any other hand, the {show(loser)} too"
-        return f"twins of {t} hold: the {show(loser)} has a die ≤ {t}"
+            return _("twins of 8 beat any other hand, the {hand} too").format(hand=show(loser))
+        return _("twins of {face} hold: the {hand} has a die ≤ {face}").format(face=t, hand=show(loser))
     if is_twins(loser):
         t = loser[0]
-        return f"the {show(winner)} beats twins of {t}: both dice above {t}"
+        return _("the {hand} beats twins of {face}: both dice above {face}").format(hand=show(winner), face=t)
     if sum(winner) != sum(loser):
-        return f"{sum(winner)} beats {sum(loser)}"
-    return f"equal sums of {sum(winner)}: the {show(winner)} has the higher die"
+        return _("{high} beats {low}").format(high=sum(winner), low=sum(loser))
+    return _("equal sums of {total}: the {hand} has the higher die").format(
+        total=sum(winner), hand=show(winner)
+    )
 
 
 # Every ordered roll of 2d8 is equally likely; as multisets, twins come up

@@ -38,6 +38,7 @@ from typing import Literal, assert_never
 from .. import words
 from ..dice import MT, RngState, new_stream, roll
 from ..errors import IllegalAction
+from ..i18n import N_, _, ngettext
 from ..variants import RecordedConfig, Variant, view_of
 from .rules import (
     EDITION,
@@ -155,6 +156,36 @@ TIP = Action("tip")
 # decodes a state's values by class name); ``narrate`` has words for each.
 
 
+WhyKind = Literal["beats", "salvation", "rolloff", "red-man"]
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a round was won, kept as the dice that decided it and put in
+    words as it is read: each player of a table reads their own language."""
+
+    kind: WhyKind
+    won: Hand | None = None  # the hands (beats; for a roll-off, the tied hand)
+    lost: Hand | None = None
+    high: int = 0  # the single dice of a roll-off or the Salvation
+    low: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == "beats":
+            assert self.won is not None and self.lost is not None
+            return _("{won} over {lost}, {why}").format(
+                won=show(self.won), lost=show(self.lost), why=explain(self.won, self.lost)
+            )
+        if self.kind == "salvation":
+            return _("{high} against {low}").format(high=self.high, low=self.low)
+        if self.kind == "rolloff":
+            assert self.won is not None
+            return _("both {hand}, the roll-off {high} against {low}").format(
+                hand=show(self.won), high=self.high, low=self.low
+            )
+        return _("6-6-6, the Red Man")
+
+
 @dataclass(frozen=True)
 class RoundStarted:
     number: int  # SALVATION for the Salvation
@@ -208,7 +239,7 @@ class RoundWon:
     number: int
     gain: int  # on the ledger for the winner
     stake: int
-    reason: str
+    reason: Why
     calls: tuple[tuple[int, str, bool], ...] = ()  # (seat, prediction, right) settled
 
 
@@ -268,7 +299,7 @@ class RoundResult:
     predictions: tuple[str, str]
     right: tuple[bool | None, bool | None]  # each prediction's fate; None: none made (or void)
     net: tuple[int, int]  # chips each seat won on this round (paid at the end)
-    reason: str
+    reason: Why
     red_man: bool = False
     paid: tuple[int, int] = (0, 0)  # chips each seat put in: its stake and what it paid on calls
 
@@ -636,7 +667,7 @@ def _roll_hand(state: State, seat: int, prediction: str) -> State:
         return replace(state, stage="rolloff", events=state.events + (Tied(hand),))
     winner = 0 if c > 0 else 1
     won, lost = (h0, h1) if winner == 0 else (h1, h0)
-    return _win_round(state, winner, f"{show(won)} over {show(lost)}, {explain(won, lost)}")
+    return _win_round(state, winner, Why("beats", won, lost))
 
 
 def _roll_off(state: State) -> State:
@@ -655,15 +686,15 @@ def _roll_off(state: State) -> State:
         return state  # tied again: roll again
     winner = 0 if dice[0] > dice[1] else 1
     if state.stage == "salvation":
-        reason = f"{dice[winner]} against {dice[1 - winner]}"
+        reason = Why("salvation", high=dice[winner], low=dice[1 - winner])
     else:
         hand = state.hands[0]
         assert hand is not None
-        reason = f"both {show(hand)}, the roll-off {dice[winner]} against {dice[1 - winner]}"
+        reason = Why("rolloff", hand, high=dice[winner], low=dice[1 - winner])
     return _win_round(state, winner, reason)
 
 
-def _win_round(state: State, winner: int, reason: str) -> State:
+def _win_round(state: State, winner: int, reason: Why) -> State:
     edition = state.config.edition
     fates = [
         fulfils(h, p, edition) if p and h is not None else None
@@ -711,7 +742,7 @@ def _red_man(state: State, seat: int) -> State:
         state.predictions,
         (None, None),
         (state.stake, -state.stake) if seat == 0 else (-state.stake, state.stake),
-        "6-6-6, the Red Man",
+        Why("red-man"),
         red_man=True,
         paid=(state.stake, state.stake),
     )
@@ -787,9 +818,13 @@ def next_match(config: Config, res: Result) -> Config:
 def summary(state: State, names: Sequence[str]) -> str:
     score = f"{names[0]} {state.wins[0]}–{state.wins[1]} {names[1]}"
     if state.stage == "over":
-        return f"Over after {len(state.ledger)} rounds: {score}"
-    stage = "the Salvation" if state.round == SALVATION else f"round {state.round} of {ROUNDS}"
-    return f"{stage[0].upper()}{stage[1:]}: {score}"
+        played = len(state.ledger)
+        return ngettext(
+            "Over after {count} round: {wins}", "Over after {count} rounds: {wins}", played
+        ).format(count=played, wins=score)
+    if state.round == SALVATION:
+        return _("The Salvation: {score}").format(score=score)
+    return _("Round {number} of {rounds}: {score}").format(number=state.round, rounds=ROUNDS, score=score)
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
@@ -798,48 +833,69 @@ def narrate(event: Event, names: Sequence[str]) -> str:
     match event:
         case RoundStarted(number, first):
             if number == SALVATION:
-                return "3–3: round 7, the Salvation. One die each, rolled at once; the higher wins."
-            return f"Round {number}: {names[first]} rolls first."
+                return _("3–3: round 7, the Salvation. One die each, rolled at once; the higher wins.")
+            return _("Round {number}: {player} rolls first.").format(number=number, player=names[first])
         case NoStake():
-            return "No stake this round: the chips cannot cover the table minimum."
+            return _("No stake this round: the chips cannot cover the table minimum.")
         case Proposed(seat, amount):
-            return f"{names[seat]} proposes a stake of {amount}."
+            return _("{player} proposes a stake of {amount}.").format(player=names[seat], amount=amount)
         case Matched(seat, amount):
-            return f"{names[seat]} matches: {amount} each."
+            return _("{player} matches: {amount} each.").format(player=names[seat], amount=amount)
         case Raised(seat, amount):
-            return f"{names[seat]} raises to {amount}; {names[1 - seat]} matches."
+            return _("{player} raises to {amount}; {rival} matches.").format(
+                player=names[seat], amount=amount, rival=names[1 - seat]
+            )
         case Rolled(seat, dice, prediction):
             who = names[seat]
-            said = f"{who} rolls"
             if prediction:
-                said = f"{who} predicts {prediction_label(prediction)} and rolls"
-            return f"{said} {show(dice)}: {describe(dice)}."
+                return _("{player} predicts {call} and rolls {dice}: {hand}.").format(
+                    player=who, call=prediction_label(prediction), dice=show(dice), hand=describe(dice)
+                )
+            return _("{player} rolls {dice}: {hand}.").format(
+                player=who, dice=show(dice), hand=describe(dice)
+            )
         case Tied(hand):
-            return f"Both have {show(hand)}: a roll-off, one die each."
+            return _("Both have {hand}: a roll-off, one die each.").format(hand=show(hand))
         case RolledOff(dice):
-            return f"{names[0]} throws {dice[0]}, {names[1]} throws {dice[1]}."
+            return _("{first} throws {a}, {second} throws {b}.").format(
+                first=names[0], a=dice[0], second=names[1], b=dice[1]
+            )
         case RoundWon(seat, number, gain, stake, reason, calls):
             who = names[seat]
-            what = "the Salvation" if number == SALVATION else f"round {number}"
-            text = f"{who} wins {what}: {reason}."
+            if number == SALVATION:
+                text = _("{player} wins the Salvation: {why}.").format(player=who, why=reason)
+            else:
+                text = _("{player} wins round {number}: {why}.").format(player=who, number=number, why=reason)
             for caller, pred, right in calls:
-                fate = "right" if right else "wrong"
-                text += f" {names[caller]} predicted {prediction_label(pred)}: {fate}."
+                said = (
+                    _("{player} predicted {call}: right.")
+                    if right
+                    else _("{player} predicted {call}: wrong.")
+                )
+                text += " " + said.format(player=names[caller], call=prediction_label(pred))
             if gain:
-                text += f" {who} +{gain} on the ledger."
+                text += " " + _("{player} +{gain} on the ledger.").format(player=who, gain=gain)
             elif stake:
-                text += " A push: no chips change hands."
+                text += " " + _("A push: no chips change hands.")
             return text
         case RedManRolled(seat):
-            return f"6-6-6! {names[seat]}: “Looks like I'm the Red Man.”"
+            return _("6-6-6! {player}: “Looks like I'm the Red Man.”").format(player=names[seat])
         case HatTipped(seat):
-            return f"{names[seat]}: “I tip my hat.”"
-        case MatchWon(seat, gain, _, score):
-            pot = f" and {words.chips(gain)}" if gain > 0 else ""
-            return f"{names[seat]} wins the match {max(score)}–{min(score)}{pot}."
+            return _("{player}: “I tip my hat.”").format(player=names[seat])
+        case MatchWon(seat, gain, _rounds, score):
+            if gain > 0:
+                return _("{player} wins the match {high}–{low} and {chips}.").format(
+                    player=names[seat], high=max(score), low=min(score), chips=words.chips(gain)
+                )
+            return _("{player} wins the match {high}–{low}.").format(
+                player=names[seat], high=max(score), low=min(score)
+            )
         case RedManWon(seat, gain):
-            pot = f" and every pot, {words.chips(gain)}" if gain > 0 else ""
-            return f"{names[seat]}, the Red Man, wins every round{pot}."
+            if gain > 0:
+                return _("{player}, the Red Man, wins every round and every pot, {chips}.").format(
+                    player=names[seat], chips=words.chips(gain)
+                )
+            return _("{player}, the Red Man, wins every round.").format(player=names[seat])
         case _:
             assert_never(event)
 
@@ -850,31 +906,41 @@ _BETTING = ("bets", ("stakes", "predictions"))
 VARIANTS = (
     Variant(
         "bets",
-        "Bets",
+        N_("Bets"),
         BETS,
-        ("off", "stakes", "predictions"),
-        help="Stakes: both stake the same each round, paid when the match ends. "
-        "Predictions: also call your own hand before rolling.",
+        (N_("off"), N_("stakes"), N_("predictions")),
+        help=N_(
+            "Stakes: both stake the same each round, paid when the match ends. "
+            "Predictions: also call your own hand before rolling."
+        ),
     ),
     Variant(
         "first_roller",
-        "First roller",
+        N_("First roller"),
         FIRST_ROLLER,
-        ("alternates", "stays"),
-        help="Rolling first matters only for 6-6-6: it ends the match before the rival rolls.",
+        (N_("alternates"), N_("stays")),
+        help=N_("Rolling first matters only for 6-6-6: it ends the match before the rival rolls."),
     ),
-    Variant("bankroll", "Bankroll", (20, 50, 100, 200), needs=_BETTING, help="Chips each seat starts with."),
-    Variant("stake_min", "Min stake", (1, 2, 5, 10), needs=_BETTING, help="The table minimum for a round."),
+    Variant(
+        "bankroll",
+        N_("Bankroll"),
+        (20, 50, 100, 200),
+        needs=_BETTING,
+        help=N_("Chips each seat starts with."),
+    ),
+    Variant(
+        "stake_min", N_("Min stake"), (1, 2, 5, 10), needs=_BETTING, help=N_("The table minimum for a round.")
+    ),
     Variant(
         "stake_max",
-        "Max stake",
+        N_("Max stake"),
         (5, 10, 20, 50),
         needs=_BETTING,
-        help="The table maximum; a stake is also capped by what both can pay at worst.",
+        help=N_("The table maximum; a stake is also capped by what both can pay at worst."),
     ),
 )
-LEVELS = ("easy", "hard")
-LEVELS_HELP = "Easy stakes on its match chances and predicts when behind; hard bets only on an edge."
+LEVELS = (N_("easy"), N_("hard"))
+LEVELS_HELP = N_("Easy stakes on its match chances and predicts when behind; hard bets only on an edge.")
 
 
 def levels_matter(config: Config) -> bool:

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
 
+from ..i18n import N_, _
+
 Hand = tuple[int, int, int]
 RED_MAN: Hand = (6, 6, 6)
 
@@ -94,36 +96,45 @@ def describe(dice: Sequence[int]) -> str:
     a, b, c = hand
     cls = _class(hand)
     if cls == "red man":
-        return "6-6-6, the Red Man"
+        return _("6-6-6, the Red Man")
     if cls == "two sixes":
-        return f"two sixes and a {c}"
+        return _("two sixes and a {face}").format(face=c)
     if cls == "4-5-6":
-        return "4-5-6, the best single six"
+        return _("4-5-6, the best single six")
     if cls == "six and pair":
-        return f"a six and a pair of {b}s"
+        return _("a six and a pair of {face}s").format(face=b)
     if cls == "six":
-        return f"a six and {b}+{c}"
+        return _("a six and {high}+{low}").format(high=b, low=c)
     if cls == "straight":
-        return f"straight {c}-{b}-{a}"
+        return _("straight {low}-{middle}-{high}").format(low=c, middle=b, high=a)
     if cls == "trio":
-        return f"trio of {a}s"
+        return _("trio of {face}s").format(face=a)
     if cls == "pair":
         pair, odd = (a, c) if a == b else (b, a)
-        return f"pair of {pair}s and a {odd}"
-    return f"nothing, {a}+{b}+{c} = {a + b + c}"
+        return _("pair of {face}s and a {odd}").format(face=pair, odd=odd)
+    return _("nothing, {a}+{b}+{c} = {total}").format(a=a, b=b, c=c, total=a + b + c)
 
 
 _CLASS_RANK = ("nothing", "pair", "trio", "straight", "six", "six and pair", "4-5-6", "two sixes", "red man")
 _CLASS_NAME = {
-    "nothing": "nothing",
-    "pair": "a pair",
-    "trio": "a trio",
-    "straight": "a straight",
-    "six": "a six without a pair",
-    "six and pair": "a six and a pair",
+    "nothing": N_("nothing"),
+    "pair": N_("a pair"),
+    "trio": N_("a trio"),
+    "straight": N_("a straight"),
+    "six": N_("a six without a pair"),
+    "six and pair": N_("a six and a pair"),
     "4-5-6": "4-5-6",
-    "two sixes": "two sixes",
-    "red man": "the Red Man",
+    "two sixes": N_("two sixes"),
+    "red man": N_("the Red Man"),
+}
+# More sixes beat fewer: (the winner's sixes, the loser's) in words.
+_SIXES = {
+    (1, 0): N_("a six beats no six"),
+    (2, 0): N_("two sixes beat no six"),
+    (2, 1): N_("two sixes beat one six"),
+    (3, 0): N_("three sixes beat no six"),
+    (3, 1): N_("three sixes beat one six"),
+    (3, 2): N_("three sixes beat two sixes"),
 }
 
 
@@ -132,39 +143,41 @@ def explain(winner: Sequence[int], loser: Sequence[int]) -> str:
     w, lo = _check(winner), _check(loser)
     kw, kl = _key(w), _key(lo)
     if kw == kl:
-        return "identical hands"
+        return _("identical hands")
     if kw < kl:
         raise ValueError(f"{show(w)} does not beat {show(lo)}")
     sw, sl = w.count(6), lo.count(6)
     if sw != sl:
-        count = {1: "a six", 2: "two sixes", 3: "three sixes"}[sw]
-        other = {0: "no six", 1: "one six", 2: "two sixes"}[sl]
-        return f"{count} beat{'s' if sw == 1 else ''} {other}"
+        return _(_SIXES[sw, sl])
     cw, cl = _class(w), _class(lo)
     if cw != cl:
-        return f"{_CLASS_NAME[cw]} beats {_CLASS_NAME[cl]}"
+        return _("{better} beats {worse}").format(better=_(_CLASS_NAME[cw]), worse=_(_CLASS_NAME[cl]))
     if cw == "two sixes":
-        return f"the third die decides, {w[2]} against {lo[2]}"
+        return _("the third die decides, {high} against {low}").format(high=w[2], low=lo[2])
     if cw == "six and pair":
-        return f"the higher pair beside the six, {w[1]}s against {lo[1]}s"
+        return _("the higher pair beside the six, {high}s against {low}s").format(high=w[1], low=lo[1])
     if cw == "six":
         sw2, sl2 = w[1] + w[2], lo[1] + lo[2]
         if sw2 != sl2:
-            return f"the higher sum beside the six, {sw2} against {sl2}"
-        return f"the same sum beside the six, and the higher die, {w[1]} against {lo[1]}"
+            return _("the higher sum beside the six, {high} against {low}").format(high=sw2, low=sl2)
+        return _("the same sum beside the six, and the higher die, {high} against {low}").format(
+            high=w[1], low=lo[1]
+        )
     if cw == "straight":
-        return "the higher straight"
+        return _("the higher straight")
     if cw == "trio":
-        return "the higher trio"
+        return _("the higher trio")
     if cw == "pair":
         if kw[2] != kl[2]:
-            return f"the higher pair, {kw[2]}s against {kl[2]}s"
-        return f"equal pairs, and the higher odd die, {kw[3]} against {kl[3]}"
+            return _("the higher pair, {high}s against {low}s").format(high=kw[2], low=kl[2])
+        return _("equal pairs, and the higher odd die, {high} against {low}").format(high=kw[3], low=kl[3])
     if kw[2] != kl[2]:
-        return f"the higher sum, {kw[2]} against {kl[2]}"
+        return _("the higher sum, {high} against {low}").format(high=kw[2], low=kl[2])
     if kw[3] != kl[3]:
-        return f"the same sum, and the higher top die, {kw[3]} against {kl[3]}"
-    return f"the same sum and top die, and the higher middle die, {kw[4]} against {kl[4]}"
+        return _("the same sum, and the higher top die, {high} against {low}").format(high=kw[3], low=kl[3])
+    return _("the same sum and top die, and the higher middle die, {high} against {low}").format(
+        high=kw[4], low=kl[4]
+    )
 
 
 # ---------------------------------------------------------------- every hand
@@ -195,12 +208,12 @@ def _is_straight(h: Hand) -> bool:
 
 def _category_tests() -> dict[str, tuple[str, Callable[[Hand], bool]]]:
     tests: dict[str, tuple[str, Callable[[Hand], bool]]] = {
-        "two-sixes": ("two sixes", lambda h: _class(h) == "two sixes"),
-        "six-pair": ("a six and a pair", lambda h: _class(h) == "six and pair"),
-        "six-no-pair": ("a six and no pair", lambda h: _class(h) in ("six", "4-5-6")),
-        "straight": ("a straight", _is_straight),
-        "trio": ("a trio", lambda h: _class(h) == "trio"),
-        "pair": ("a pair (no six)", lambda h: _class(h) == "pair"),
+        "two-sixes": (N_("two sixes"), lambda h: _class(h) == "two sixes"),
+        "six-pair": (N_("a six and a pair"), lambda h: _class(h) == "six and pair"),
+        "six-no-pair": (N_("a six and no pair"), lambda h: _class(h) in ("six", "4-5-6")),
+        "straight": (N_("a straight"), _is_straight),
+        "trio": (N_("a trio"), lambda h: _class(h) == "trio"),
+        "pair": (N_("a pair (no six)"), lambda h: _class(h) == "pair"),
     }
 
     def pair_of(n: int) -> Callable[[Hand], bool]:
@@ -208,7 +221,7 @@ def _category_tests() -> dict[str, tuple[str, Callable[[Hand], bool]]]:
 
     for n in range(1, 6):
         tests[f"pair-of-{n}"] = (f"a pair of {n}s (no six)", pair_of(n))
-    tests["nothing"] = ("nothing", lambda h: _class(h) == "nothing")
+    tests["nothing"] = (N_("nothing"), lambda h: _class(h) == "nothing")
     return tests
 
 
@@ -226,10 +239,12 @@ def is_prediction(text: str) -> bool:
 
 def prediction_label(text: str) -> str:
     """How a prediction reads: "a straight", "exactly 6-3-1"."""
+    if text.startswith("pair-of-"):
+        return _("a pair of {face}s (no six)").format(face=text.removeprefix("pair-of-"))
     if text in _CATEGORIES:
-        return _CATEGORIES[text][0]
+        return _(_CATEGORIES[text][0])
     if text in EXACT:
-        return f"exactly {text}"
+        return _("exactly {hand}").format(hand=text)
     raise ValueError(f"not a prediction: {text!r}")
 
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from garito.core import words
 from garito.core.barras import (
     Action,
     Event,
@@ -30,6 +29,7 @@ from garito.core.barras import (
     Rolled as Thrown,
 )
 from garito.core.barras.odds import beat_chance, win_chance
+from garito.core.i18n import N_, _, ngettext, pgettext
 from garito.widgets.glyphs import glyphs
 from garito.widgets.text import styled
 from garito.widgets.values import Die, SeatRow
@@ -87,20 +87,26 @@ def table(
     events = view.events[:upto] if last_round else view.events
     bar = last_round.bar if last_round else view.bar
     heading = (
-        f"Barras {dash} round {last_round.number if last_round else view.round} {dash} bar {bar} {dash} bets "
-        f"{cfg.stake_min}{gl['range']}{cfg.stake_max}, fee {cfg.fee}, solo {cfg.solo}"
+        f"Barras {dash} "
+        + _("round {number}").format(number=last_round.number if last_round else view.round)
+        + f" {dash} "
+        + _("bar {bar}").format(bar=bar)
+        + f" {dash} "
+        + _("bets {low}–{high}, fee {fee}, solo {solo}")
+        .format(low=cfg.stake_min, high=cfg.stake_max, fee=cfg.fee, solo=cfg.solo)
+        .replace("–", gl["range"])
     )
     dice, caption = _dice(view, bar, events, seats.names)
     if last_round:
         stake = None
-        prompt: str | Text = f"Round {last_round.number} is over."
+        prompt: str | Text = _("Round {number} is over.").format(number=last_round.number)
     else:
         stake = _stake(view, seats, odds)
         prompt = _prompt(view, seats, ascii_only)
     series, labels = chips(view, seats.names)
     return Table(
         heading,
-        ("Chips", "Bet", "Throw", "Net"),
+        (_("Chips"), pgettext("column", "Bet"), pgettext("column", "Throw"), _("Net")),
         _rows(view, seats, last_round, ascii_only),
         dice,
         caption,
@@ -126,11 +132,11 @@ def _rows(view: View, seats: Seats, ended: RoundResult | None, ascii_only: bool)
         bet = bets[i]
         out = view.chips[i] == 0 and i not in view.order and not (ended and bet)
         if out:
-            bet_cell = "out"
+            bet_cell = _("out")
         elif bet is None:
             bet_cell = gl["pending"]
         else:
-            bet_cell = str(bet) if bet else "sits"
+            bet_cell = str(bet) if bet else _("sits")
         throw = throws[i]
         throw_cell = gl["pending"] if throw is None else f"{throw}{gl['lead'] if throw > bar else ''}"
         net = view.chips[i] - view.config.bankroll
@@ -152,12 +158,16 @@ def _dice(view: View, bar: int, events: Sequence[Event], names: Sequence[str]) -
     shown = (Die(tens, 10, "held", f"{tens:02d}"), Die(units, 10, "held", str(units)))
     last = last_throw(events)
     if last is None:
-        return shown, f"Bar {bar}: to win, throw more"
+        return shown, _("Bar {bar}: to win, throw more").format(bar=bar)
     mark = "win" if last.value > bar else "lose"
     a, b = last.dice
-    what = "rolls off" if isinstance(last, RolledOff) else "throws"
+    said = (
+        _("Bar {bar}  {player} rolls off {value}")
+        if isinstance(last, RolledOff)
+        else _("Bar {bar}  {player} throws {value}")
+    )
     return shown + (Die(a, 10, mark, f"{a:02d}"), Die(b, 10, mark, str(b))), (
-        f"Bar {bar}  {names[last.seat]} {what} {last.value}"
+        said.format(bar=bar, player=names[last.seat], value=last.value)
     )
 
 
@@ -180,27 +190,35 @@ def _stake(view: View, seats: Seats, odds: bool) -> StakeOffer | None:
     if odds:
         rivals = sum(1 for i, bet in enumerate(view.bets) if bet and i != seat)
         win = win_chance(view.bar, rivals)
-        against = f"the table {win:.1%} vs {rivals} in" if rivals else "nobody in yet"
-        note = f"beat {view.bar}: {beat_chance(view.bar):.1%}, {against}"
+        against = (
+            _("the table {chance:.1%} vs {rivals} in").format(chance=win, rivals=rivals)
+            if rivals
+            else _("nobody in yet")
+        )
+        note = _("beat {bar}: {chance:.1%}, {against}").format(
+            bar=view.bar, chance=beat_chance(view.bar), against=against
+        )
     else:
-        note = "o shows the odds"
+        note = _("o shows the odds")
     return StakeOffer(seat, r.start, r.stop - 1, note)
 
 
 def _prompt(view: View, seats: Seats, ascii_only: bool) -> str | Text:
     seat = view.to_act
     if seat is None:
-        return "The table is closed."
+        return _("The table is closed.")
     name = seats.names[seat]
     gl = glyphs(ascii_only)
     if seat not in seats.here:
-        verb = "deciding" if view.stage == "bet" else "rolling"
-        return f"{name} is {verb}{gl['ellipsis']}"
+        doing = _("{player} is deciding") if view.stage == "bet" else _("{player} is rolling")
+        return doing.format(player=name) + gl["ellipsis"]
     if view.stage == "bet":
-        return styled(f"[b]$name[/b]: bet ({gl['arrows']}, Enter) or s to sit out.", name=name)
+        return styled(
+            _("[b]$name[/b]: bet ({arrows}, Enter) or s to sit out.").format(arrows=gl["arrows"]), name=name
+        )
     if view.stage == "rolloff":
-        return styled("[b]$name[/b]: tied for the highest. Space rolls off.", name=name)
-    return styled("[b]$name[/b], your throw: press Space.", name=name)
+        return styled(_("[b]$name[/b]: tied for the highest. Space rolls off."), name=name)
+    return styled(_("[b]$name[/b], your throw: press Space."), name=name)
 
 
 def keys(legal: Sequence[Action], my_move: bool) -> frozenset[str]:
@@ -222,10 +240,10 @@ def keys(legal: Sequence[Action], my_move: bool) -> frozenset[str]:
 # ---------------------------------------------------------------- results
 
 _HEADLINES = {
-    "fee": "Nobody bets: the table fee",
-    "house": "Nobody beats the bar: the house keeps the bets",
-    "solo": "$winner beats the bar alone",
-    "table": "$winner takes the table",
+    "fee": N_("Nobody bets: the table fee"),
+    "house": N_("Nobody beats the bar: the house keeps the bets"),
+    "solo": N_("$winner beats the bar alone"),
+    "table": N_("$winner takes the table"),
 }
 
 
@@ -234,24 +252,35 @@ def round_sheet(r: RoundResult, names: Sequence[str], *, ascii_only: bool) -> tu
     gl = glyphs(ascii_only)
     body = Text()
     winner = names[r.winner] if r.winner is not None else ""
-    body.append(_HEADLINES[r.kind].replace("$winner", winner) + "\n", "bold")
-    body.append(f"The bar: {r.bar}\n\n")
+    body.append(_(_HEADLINES[r.kind]).replace("$winner", winner) + "\n", "bold")
+    body.append(_("The bar: {bar}").format(bar=r.bar) + "\n\n")
+    # "sat out" as wide as a bet's words, so the nets line up.
+    sat, wide = _("sat out"), len(_("bet {bet:<3} threw {throw:<4}").format(bet=0, throw=0)) + 1
     for i, name in enumerate(names):
         if not r.bets[i] and not r.delta[i]:
             continue
         throw = r.throws[i]
         star = gl["lead"] if i == r.winner else " "
-        shown = f"bet {r.bets[i]:<3} threw {throw:<4}" if throw is not None else "sat out       " + " " * 5
+        shown = (
+            _("bet {bet:<3} threw {throw:<4}").format(bet=r.bets[i], throw=throw)
+            if throw is not None
+            else sat.ljust(wide)
+        )
         body.append(f" {star} {name:<10} {shown} {r.delta[i]:+d}\n")
     if r.rolloffs:
         body.append(
-            "   Roll-off: " + ", then ".join(" / ".join(str(v) for v in p) for p in r.rolloffs) + "\n"
+            "   "
+            + _("Roll-off:")
+            + " "
+            + _(", then ").join(" / ".join(str(v) for v in p) for p in r.rolloffs)
+            + "\n"
         )
     if r.house:
-        body.append(f"\nThe house {'wins' if r.house > 0 else 'pays'} {abs(r.house)}.")
+        said = _("The house wins {chips}.") if r.house > 0 else _("The house pays {chips}.")
+        body.append("\n" + said.format(chips=abs(r.house)))
     else:
-        body.append("\nThe bets change hands between the players.")
-    return f"Round {r.number}", body
+        body.append("\n" + _("The bets change hands between the players."))
+    return _("Round {number}").format(number=r.number), body
 
 
 def session_sheet(res: Result, names: Sequence[str], *, ascii_only: bool) -> Text:
@@ -259,11 +288,24 @@ def session_sheet(res: Result, names: Sequence[str], *, ascii_only: bool) -> Tex
     and net, the house's."""
     gl = glyphs(ascii_only)
     body = Text()
-    how = "cashed out" if res.closed else "out of players with chips"
-    body.append(f"The table closes after {words.count(res.rounds, 'round')} ({how}).\n\n", "bold")
-    body.append(f"   {'Player':<12} {'Chips':>6} {'Net':>6}\n", "dim")
+    if res.closed:
+        closes = ngettext(
+            "The table closes after {count} round (cashed out).",
+            "The table closes after {count} rounds (cashed out).",
+            res.rounds,
+        )
+    else:
+        closes = ngettext(
+            "The table closes after {count} round (out of players with chips).",
+            "The table closes after {count} rounds (out of players with chips).",
+            res.rounds,
+        )
+    body.append(closes.format(count=res.rounds) + "\n\n", "bold")
+    # The headings translated outside the f-string, where extraction finds them.
+    h_player, h_chips, h_net, house = _("Player"), _("Chips"), _("Net"), _("The house")
+    body.append(f"   {h_player:<12} {h_chips:>6} {h_net:>6}\n", "dim")
     for i in sorted(range(len(names)), key=lambda i: (-res.chips[i], i)):
         star = gl["lead"] if i == res.winner and res.net[i] > 0 else " "
         body.append(f" {star} {names[i]:<12} {res.chips[i]:>6} {res.net[i]:>+6}\n")
-    body.append(f"   {'The house':<12} {'':>6} {res.house:>+6}\n\n")
+    body.append(f"   {house:<12} {'':>6} {res.house:>+6}\n\n")
     return body

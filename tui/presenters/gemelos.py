@@ -28,6 +28,7 @@ from garito.core.gemelos import (
     stake_limits,
 )
 from garito.core.gemelos.odds import seat_chances
+from garito.core.i18n import _, ngettext, pgettext
 from garito.widgets.glyphs import glyphs
 from garito.widgets.text import styled
 from garito.widgets.values import Die, SeatRow
@@ -81,14 +82,18 @@ def table(view: View, seats: Seats, *, ascii_only: bool, ended: bool = False, up
     last_round = view.history[-1] if ended and view.history else None
     events = view.events[:upto] if last_round else view.events
 
-    stage = f" {gl['dash']} roll-off" if view.rolloff and not last_round else ""
+    stage = f" {gl['dash']} " + _("roll-off") if view.rolloff and not last_round else ""
     pot = last_round.pot if last_round else view.pot
     heading = (
-        f"Gemelos {gl['dash']} round {last_round.number if last_round else view.round}{stage} "
-        f"{gl['dash']} first to {cfg.wins_needed} wins" + (f" {gl['dash']} pot {pot}" if staked else "")
+        f"Gemelos {gl['dash']} "
+        + _("round {number}").format(number=last_round.number if last_round else view.round)
+        + f"{stage} {gl['dash']} "
+        + _("first to {count} wins").format(count=cfg.wins_needed)
+        + (f" {gl['dash']} " + _("pot {chips}").format(chips=pot) if staked else "")
     )
 
-    columns = ("Wins", "Roll", "Chips", "Stake") if staked else ("Wins", "Roll")
+    roll = pgettext("column", "Roll")  # the hand rolled, not the key that rolls
+    columns = (_("Wins"), roll, _("Chips"), _("Stake")) if staked else (_("Wins"), roll)
     throws = last_round.throws if last_round else view.round_throws
     hands = {t.seat: t.dice for t in throws}  # a roll-off overwrites
     stakes = stakes_of(events, len(names)) if last_round else view.stakes
@@ -96,7 +101,7 @@ def table(view: View, seats: Seats, *, ascii_only: bool, ended: bool = False, up
     rows = []
     for i, name in enumerate(names):
         hand = hands.get(i)
-        roll = (describe(hand) if hand else gl["pending"]).replace(" = ", "=")
+        roll = (_short(hand) if hand else gl["pending"]).replace(" = ", "=")
         cells = [pips(view.wins[i], cfg.wins_needed, ascii_only), roll]
         if staked:
             stake = stakes[i]
@@ -126,18 +131,32 @@ def table(view: View, seats: Seats, *, ascii_only: bool, ended: bool = False, up
         won = view.history[-1]
         final = won.winning_throw
         dice = (Die(final.dice[0], 8, "win"), Die(final.dice[1], 8, "win"))
-        caption = f"Round {won.number}: {names[won.winner]} won with {describe(final.dice)}"
+        caption = _("Round {number}: {player} won with {hand}").format(
+            number=won.number, player=names[won.winner], hand=describe(final.dice)
+        )
     else:
         dice = (Die(0, 8, "dim"), Die(0, 8, "dim"))
-        caption = f"Round {view.round}: {names[view.first]} rolls first"
+        caption = _("Round {number}: {player} rolls first").format(
+            number=view.round, player=names[view.first]
+        )
 
     if last_round:
         stake_offer = None
-        prompt: str | Text = f"Round {last_round.number}: {names[last_round.winner]} wins."
+        prompt: str | Text = _("Round {number}: {player} wins.").format(
+            number=last_round.number, player=names[last_round.winner]
+        )
     else:
         stake_offer = _stake(view, seats)
         prompt = _prompt(view, seats, ascii_only)
     return Table(heading, columns, tuple(rows), dice, caption, prompt, stake_offer, events)
+
+
+def _short(hand: tuple[int, int]) -> str:
+    """A hand in the table's narrow column (twins said in fewer letters
+    where the language needs more)."""
+    if hand[0] == hand[1]:
+        return pgettext("table", "twins of {face}").format(face=hand[0])
+    return describe(hand)
 
 
 def stakes_of(events: Sequence[Event], seats: int) -> list[int | None]:
@@ -154,9 +173,9 @@ def _caption(view: View, last: Throw, names: Sequence[str]) -> str:
     name = names[last.seat]
     hand = describe(last.dice)
     if last.seat in view.leaders and len(view.leaders) == 1:
-        return f"{name}: {hand}, leading"
+        return _("{player}: {hand}, leading").format(player=name, hand=hand)
     if last.seat in view.leaders:
-        return f"{name}: {hand}, tied for the lead"
+        return _("{player}: {hand}, tied for the lead").format(player=name, hand=hand)
     return f"{name}: {hand}"
 
 
@@ -167,24 +186,30 @@ def _stake(view: View, seats: Seats) -> StakeOffer | None:
         return None
     limits = stake_limits(view, seat)
     win, lose, void = seat_chances(view, seat)
-    tie = f" void {void:.1%}" if void else ""
-    note = f"chips {view.chips[seat]}  win {win:.1%} lose {lose:.1%}{tie}"
+    tie = " " + _("void {chance:.1%}").format(chance=void) if void else ""
+    note = (
+        _("chips {chips}  win {win:.1%} lose {lose:.1%}").format(chips=view.chips[seat], win=win, lose=lose)
+        + tie
+    )
     return StakeOffer(seat, limits.start, limits.stop - 1, note)
 
 
 def _prompt(view: View, seats: Seats, ascii_only: bool) -> str | Text:
     seat = view.to_act
     if seat is None:
-        return "The match is over."
+        return _("The match is over.")
     name = seats.names[seat]
     if seat not in seats.here:
-        verb = "staking" if view.phase == "stake" else "rolling"
-        return f"{name} is {verb}{'...' if ascii_only else '…'}"
+        doing = _("{player} is staking") if view.phase == "stake" else _("{player} is rolling")
+        return doing.format(player=name) + ("..." if ascii_only else "…")
     if view.phase == "stake":
         arrows = glyphs(ascii_only)["arrows"]
-        return styled(f"[b]$name[/b]: your stake ({arrows} to change, Enter).", name=name)
-    what = "roll-off" if view.rolloff else "roll"
-    return styled(f"[b]$name[/b], your {what}: press Space.", name=name)
+        return styled(
+            _("[b]$name[/b]: your stake ({arrows} to change, Enter).").replace("{arrows}", arrows), name=name
+        )
+    if view.rolloff:
+        return styled(_("[b]$name[/b], your roll-off: press Space."), name=name)
+    return styled(_("[b]$name[/b], your roll: press Space."), name=name)
 
 
 def keys(legal: Sequence[Action], my_move: bool) -> frozenset[str]:
@@ -208,20 +233,26 @@ def round_sheet(
     each seat's wins after its last throw (six seats fit the box at 80×24)."""
     gl = glyphs(ascii_only)
     body = Text()
-    body.append(f"{names[r.winner]} wins the round\n", "bold")
-    body.append(r.reason[0].upper() + r.reason[1:] + ".\n\n")
+    body.append(_("{player} wins the round").format(player=names[r.winner]) + "\n", "bold")
+    reason = str(r.reason)
+    body.append(reason[0].upper() + reason[1:] + ".\n\n")
     last = {t.seat: k for k, t in enumerate(r.throws)}
     for k, t in enumerate(r.throws):
         star = gl["lead"] if t is r.winning_throw else " "
         won = pips(wins[t.seat], needed, ascii_only) if last[t.seat] == k else ""
         body.append(f" {star} {names[t.seat]:<12} {describe(t.dice):<14} {won}".rstrip() + "\n")
     if r.pot:
-        body.append(f"\nPot {r.pot}: {names[r.winner]} takes {r.payout[r.winner]}")
+        body.append(
+            "\n"
+            + _("Pot {pot}: {player} takes {chips}").format(
+                pot=r.pot, player=names[r.winner], chips=r.payout[r.winner]
+            )
+        )
         back = [f"{names[i]} {p}" for i, p in enumerate(r.payout) if p and i != r.winner]
         if back:
-            body.append(f" (back to {', '.join(back)})")
+            body.append(" " + _("(back to {players})").format(players=", ".join(back)))
     body.rstrip()
-    return f"Round {r.number}", body
+    return _("Round {number}").format(number=r.number), body
 
 
 def match_sheet(
@@ -236,10 +267,22 @@ def match_sheet(
     """The match's end: the winner, each seat's wins (and chips), the rounds."""
     gl = glyphs(ascii_only)
     body = Text()
-    body.append(f"{names[res.winner]} wins the match", "bold")
-    body.append(f" in {res.rounds} rounds" + (f" ({res.voids} void)" if res.voids else "") + ".\n\n")
+    body.append(_("{player} wins the match").format(player=names[res.winner]), "bold")
+    rounds = ngettext(" in {count} round", " in {count} rounds", res.rounds).format(count=res.rounds)
+    voids = (
+        " " + ngettext("({count} void)", "({count} void)", res.voids).format(count=res.voids)
+        if res.voids
+        else ""
+    )
+    body.append(rounds + voids + ".\n\n")
     order = sorted(range(len(names)), key=lambda i: (-res.wins[i], -res.chips[i], i))
-    head = f"   {'Seat':<12} {'Wins':<5}" + ("  Chips     Net" if staked else "")
+    seat, wins, chips, net = (
+        _("Seat"),
+        _("Wins"),
+        _("Chips"),
+        _("Net"),
+    )  # (f-strings hide texts from extraction)
+    head = f"   {seat:<12} {wins:<5}" + (f"  {chips:>5}  {net:>6}" if staked else "")
     body.append(head + "\n", "dim")
     for i in order:
         star = gl["lead"] if i == res.winner else " "
@@ -247,7 +290,7 @@ def match_sheet(
         if staked:
             line += f"  {res.chips[i]:>5}  {res.net[i]:>+6}"
         body.append(line + "\n")
-    body.append("\nRounds: ", "dim")
+    body.append("\n" + _("Rounds:") + " ", "dim")
     body.append("  ".join(f"{r.number}:{names[r.winner]}" for r in history))
-    body.append(f"\nSeed {seed}", "dim")
+    body.append("\n" + _("Seed {seed}").format(seed=seed), "dim")
     return body

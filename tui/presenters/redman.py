@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from garito.core.i18n import N_, _, ngettext, pgettext
 from garito.core.redman import (
     PREDICTIONS,
     ROUNDS,
@@ -93,13 +94,16 @@ def table(view: View, seats: Seats, *, ascii_only: bool, call: str = "", typed: 
     cfg = view.config
     dash = glyphs(ascii_only)["dash"]
     staked = cfg.bets != "off"
-    stage = "round 7, the Salvation" if view.round == SALVATION else f"round {view.round} of {ROUNDS}"
-    bet = f" {dash} stake {view.stake}" if view.stake else ""
-    calls = f" {dash} predictions" if cfg.bets == "predictions" else ""
+    if view.round == SALVATION:
+        stage = _("round 7, the Salvation")
+    else:
+        stage = _("round {number} of {rounds}").format(number=view.round, rounds=ROUNDS)
+    bet = f" {dash} " + _("stake {chips}").format(chips=view.stake) if view.stake else ""
+    calls = f" {dash} " + _("predictions") if cfg.bets == "predictions" else ""
     heading = f"Red Man's Throw {dash} {stage}{bet}{calls}"
-    columns = ("Won", "Hand", "Chips", "Ledger") if staked else ("Won", "Hand")
+    columns = (_("Won"), _("Hand"), _("Chips"), _("Ledger")) if staked else (_("Won"), _("Hand"))
     names = seats.names
-    ledger_columns = (f"{names[0][:7]:<7}", f"{names[1][:7]:<7}") + (("Won",) if staked else ())
+    ledger_columns = (f"{names[0][:7]:<7}", f"{names[1][:7]:<7}") + ((_("Won"),) if staked else ())
     dice, caption = _dice(view, names)
     return Table(
         heading,
@@ -124,7 +128,7 @@ def _rows(view: View, seats: Seats, staked: bool, ascii_only: bool) -> tuple[Sea
         hand = view.hands[i]
         cells = [str(view.wins[i]), f"{show(hand) if hand else pending:<5}"]
         if staked and view.over:  # settled: the ledger is paid into the chips
-            cells += [str(view.chips[i] + view.net[i]), "paid"]
+            cells += [str(view.chips[i] + view.net[i]), _("paid")]
         elif staked:
             cells += [str(view.chips[i]), f"{view.net[i]:+d}" if view.net[i] else "0"]
         rows.append(
@@ -146,7 +150,7 @@ def _ledger(view: View, staked: bool, ascii_only: bool) -> tuple[SeatRow, ...]:
     done = {r.number: r for r in view.ledger}
     rows = []
     for n in range(1, SALVATION + 1):
-        label = "S" if n == SALVATION else str(n)
+        label = pgettext("the Salvation's round", "S") if n == SALVATION else str(n)
         r = done.get(n)
         if r is not None:
             cells = [ledger_hand(r, i, ascii_only) for i in (0, 1)]
@@ -182,30 +186,42 @@ def ledger_hand(r: RoundResult, seat: int, ascii_only: bool) -> str:
 
 def _dice(view: View, names: Sequence[str]) -> tuple[tuple[Die, ...], str]:
     if view.red_man is not None:
-        return tuple(Die(6, 6, "hot") for _ in range(3)), f"6-6-6: {names[view.red_man]} is the Red Man"
+        return tuple(Die(6, 6, "hot") for _ in range(3)), _("6-6-6: {player} is the Red Man").format(
+            player=names[view.red_man]
+        )
     if view.stage in ("rolloff", "salvation") and view.rolloffs:
         a, b = view.rolloffs[-1]
-        return (Die(a, 6, "held"), Die(b, 6, "held")), f"{names[0]} {a}, {names[1]} {b}: tied, again"
+        return (Die(a, 6, "held"), Die(b, 6, "held")), _("{first} {a}, {second} {b}: tied, again").format(
+            first=names[0], a=a, second=names[1], b=b
+        )
     rolled = [(i, h) for i in (view.first, 1 - view.first) if (h := view.hands[i]) is not None]
     if rolled and not view.over:
         seat, hand = rolled[-1]
         dice = tuple(Die(v, 6) for v in hand)
         if len(rolled) == 2:
-            return dice, f"Both {show(hand)}: a roll-off"
+            return dice, _("Both {hand}: a roll-off").format(hand=show(hand))
         return dice, f"{names[seat]}: {describe(hand)}"
     if view.ledger:
         r = view.ledger[-1]
         if r.rolloffs:
             a, b = r.rolloffs[-1]
-            what = "the Salvation" if r.salvation else f"round {r.number}'s roll-off"
+            said = (
+                _("{player} won the Salvation, {high}-{low}")
+                if r.salvation
+                else _("{player} won round {number}'s roll-off, {high}-{low}")
+            )
             return (
                 Die(a, 6, "win" if r.winner == 0 else "lose"),
                 Die(b, 6, "win" if r.winner else "lose"),
-            ), f"{names[r.winner]} won {what}, {max(a, b)}-{min(a, b)}"
+            ), said.format(player=names[r.winner], number=r.number, high=max(a, b), low=min(a, b))
         won = r.hands[r.winner]
         assert won is not None  # a round won without a roll-off was won by a hand
-        return tuple(Die(v, 6, "win") for v in won), f"Round {r.number}: {names[r.winner]}, {describe(won)}"
-    return tuple(Die(0, 6, "dim") for _ in range(3)), f"Round {view.round}: {names[view.first]} rolls first"
+        return tuple(Die(v, 6, "win") for v in won), _("Round {number}: {player}, {hand}").format(
+            number=r.number, player=names[r.winner], hand=describe(won)
+        )
+    return tuple(Die(0, 6, "dim") for _ in range(3)), _("Round {number}: {player} rolls first").format(
+        number=view.round, player=names[view.first]
+    )
 
 
 def _stake(view: View, seats: Seats, ascii_only: bool) -> StakeOffer | None:
@@ -216,9 +232,15 @@ def _stake(view: View, seats: Seats, ascii_only: bool) -> StakeOffer | None:
     r = view.limits
     if view.stage == "answer":
         dash = glyphs(ascii_only)["dash"]
-        note = f"{view.proposal} matches, more raises once {dash} chips {view.chips[seat]}"
+        note = _("{amount} matches, more raises once {dash} chips {chips}").format(
+            amount=view.proposal, dash=dash, chips=view.chips[seat]
+        )
         return StakeOffer(seat, view.proposal, r.stop - 1, note)
-    note = f"chips {view.chips[seat]}, ledger {view.net[seat]:+d}".replace("+0", "0")
+    note = (
+        _("chips {chips}, ledger {net:+d}")
+        .format(chips=view.chips[seat], net=view.net[seat])
+        .replace("+0", "0")
+    )
     return StakeOffer(seat, r.start, r.stop - 1, note)
 
 
@@ -229,61 +251,72 @@ def _call_line(view: View, seats: Seats, call: str, typed: str, ascii_only: bool
     rival = view.hands[1 - seat]
     win, lose = round_chances(rival=rival)
     if view.config.bets != "predictions":
-        return styled(f"[dim]win {win:.1%} lose {lose:.1%}[/dim]")
+        return styled("[dim]" + _("win {win:.1%} lose {lose:.1%}").format(win=win, lose=lose) + "[/dim]")
     gl = glyphs(ascii_only)
     if typed:
-        label = "exactly " + "-".join(typed) + gl["ellipsis"]
+        label = _("exactly {hand}").format(hand="-".join(typed)) + gl["ellipsis"]
         more = 3 - len(typed)
-        detail = f"type {more} more {'die' if more == 1 else 'dice'}"
+        detail = ngettext("type {count} more die", "type {count} more dice", more).format(count=more)
     else:
-        label = prediction_label(call) if call else "no call"
+        label = prediction_label(call) if call else _("no call")
         # Each choice the same way, so they compare: the chance of what it
         # pays on (the call coming; with no call, winning the round) and
         # what the round is worth with it, in stakes.
         later = later_red_men(view.config, view.wins, view.round, seat)
         edge = prediction_edge(call, rival, later) if call else 0.0
-        worth = f"worth {win - lose + edge:+.2f} stake"
-        detail = f"comes {prediction_chance(call):.1%}, {worth}" if call else f"win {win:.1%}, {worth}"
-    line = f"Call [b]{gl['left']} $label {gl['right']}[/b]"
+        worth = _("worth {value:+.2f} stake").format(value=win - lose + edge)
+        if call:
+            detail = _("comes {chance:.1%}, {worth}").format(chance=prediction_chance(call), worth=worth)
+        else:
+            detail = _("win {chance:.1%}, {worth}").format(chance=win, worth=worth)
+    line = _("Call") + f" [b]{gl['left']} $label {gl['right']}[/b]"
     return styled(f"{line}\n[dim]$detail[/dim]", label=label, detail=detail)
 
 
-_WAITING = {"stake": "proposing a stake", "answer": "answering", "hat": "answering the Red Man"}
+_WAITING = {
+    "stake": N_("{player} is proposing a stake"),
+    "answer": N_("{player} is answering"),
+    "hat": N_("{player} is answering the Red Man"),
+}
 
 
 def _prompt(view: View, seats: Seats, ascii_only: bool) -> str | Text:
     names = seats.names
     seat = view.to_act
     if seat is None:
-        return "The match is over."
+        return _("The match is over.")
     name = names[seat]
     gl = glyphs(ascii_only)
     if seat not in seats.here:
-        return f"{name} is {_WAITING.get(view.stage, 'rolling')}{gl['ellipsis']}"
+        return _(_WAITING.get(view.stage, N_("{player} is rolling"))).format(player=name) + gl["ellipsis"]
     arrows = gl["arrows"]
     if view.stage == "stake":
-        return styled(f"[b]$name[/b]: propose the stake ({arrows}, Enter).", name=name)
+        return styled(
+            _("[b]$name[/b]: propose the stake ({arrows}, Enter).").format(arrows=arrows), name=name
+        )
     if view.stage == "answer":
         return styled(
-            f"[b]$name[/b]: $rival proposes {view.proposal}. Enter to match; {arrows} to raise.",
+            _("[b]$name[/b]: $rival proposes {amount}. Enter to match; {arrows} to raise.").format(
+                amount=view.proposal, arrows=arrows
+            ),
             name=name,
             rival=names[1 - seat],
         )
     if view.stage == "rolloff":
-        return styled("[b]$name[/b]: equal hands. Space rolls off, one die each.", name=name)
+        return styled(_("[b]$name[/b]: equal hands. Space rolls off, one die each."), name=name)
     if view.stage == "salvation":
-        return styled("[b]$name[/b]: the Salvation. Space rolls one die each.", name=name)
+        return styled(_("[b]$name[/b]: the Salvation. Space rolls one die each."), name=name)
     if view.stage == "hat":
-        return styled("[b]$name[/b]: the Red Man waits. Press t: “I tip my hat.”", name=name)
+        return styled(_("[b]$name[/b]: the Red Man waits. Press t: “I tip my hat.”"), name=name)
     rival = view.hands[1 - seat]
-    beat = f" to beat {show(rival)}" if rival else ""
+    beat = " " + _("to beat {hand}").format(hand=show(rival)) if rival else ""
     if view.config.bets == "predictions":
         return styled(
-            f"[b]$name[/b], your roll$beat: call it ({arrows}, or type dice), Space.",
+            _("[b]$name[/b], your roll$beat: call it ({arrows}, or type dice), Space.").format(arrows=arrows),
             name=name,
             beat=beat,
         )
-    return styled("[b]$name[/b] rolls$beat (Space).", name=name, beat=beat)
+    return styled(_("[b]$name[/b] rolls$beat (Space)."), name=name, beat=beat)
 
 
 # ---------------------------------------------------------------- keys
@@ -331,7 +364,7 @@ def type_die(typed: str, face: int) -> Typing:
         return Typing(typed)
     text = "-".join(sorted(typed, reverse=True))
     if not is_prediction(text):  # 6-6-6 is the only exact hand that is not
-        return Typing("", refused="6-6-6 cannot be called: the Red Man voids every call.")
+        return Typing("", refused=_("6-6-6 cannot be called: the Red Man voids every call."))
     return Typing("", text)
 
 
@@ -344,28 +377,38 @@ def round_sheet(
     """A round's result box: its title and its lines."""
     gl = glyphs(ascii_only)
     body = Text()
-    what = "the Salvation" if r.salvation else "the round"
-    body.append(f"{names[r.winner]} wins {what}\n", "bold")
-    body.append(r.reason[0].upper() + r.reason[1:] + ".\n\n")
+    won = _("{player} wins the Salvation") if r.salvation else _("{player} wins the round")
+    body.append(won.format(player=names[r.winner]) + "\n", "bold")
+    reason = str(r.reason)
+    body.append(reason[0].upper() + reason[1:] + ".\n\n")
     for i in (0, 1):
         star = gl["lead"] if i == r.winner else " "
         if r.salvation:
-            shown = f"throws {r.rolloffs[-1][i]}"
+            shown = _("throws {face}").format(face=r.rolloffs[-1][i])
         else:
             held = r.hands[i]
             shown = f"{show(held)}  {describe(held)}" if held else ""
         body.append(f" {star} {names[i]:<10} {shown}\n")
     for i, (call, fate) in enumerate(zip(r.predictions, r.right)):
         if call:
-            body.append(f"   {names[i]} called {prediction_label(call)}: {'right' if fate else 'wrong'}.\n")
+            said = _("{player} called {call}: right.") if fate else _("{player} called {call}: wrong.")
+            body.append("   " + said.format(player=names[i], call=prediction_label(call)) + "\n")
     if r.stake:
         gain = r.net[r.winner]
         if gain:
-            body.append(f"\nStake {r.stake}: {names[r.winner]} {gain:+d} on the ledger.\n")
+            body.append(
+                "\n"
+                + _("Stake {stake}: {player} {gain:+d} on the ledger.").format(
+                    stake=r.stake, player=names[r.winner], gain=gain
+                )
+                + "\n"
+            )
         else:
-            body.append(f"\nStake {r.stake}: a push, no chips change hands.\n")
+            body.append(
+                "\n" + _("Stake {stake}: a push, no chips change hands.").format(stake=r.stake) + "\n"
+            )
     body.append(f"\n   {names[0]} {wins[0]}{gl['range']}{wins[1]} {names[1]}")
-    return ("Salvation" if r.salvation else f"Round {r.number}"), body
+    return (_("Salvation") if r.salvation else _("Round {number}").format(number=r.number)), body
 
 
 def match_sheet(
@@ -385,13 +428,18 @@ def match_sheet(
     w = names[res.winner]
     score = f"{max(res.wins)}{gl['range']}{min(res.wins)}"
     if res.red_man:
-        body.append(f"{w} is the Red Man: every round and every pot.\n", "bold")
+        body.append(_("{player} is the Red Man: every round and every pot.").format(player=w) + "\n", "bold")
     elif res.salvation:
-        body.append(f"{w} wins at the Salvation, {score}.\n", "bold")
+        body.append(
+            _("{player} wins at the Salvation, {score}.").format(player=w, score=score) + "\n", "bold"
+        )
     else:
-        body.append(f"{w} wins the match {score}.\n", "bold")
+        body.append(_("{player} wins the match {score}.").format(player=w, score=score) + "\n", "bold")
     body.append("\n")
-    head = f"   {'Seat':<12} {'Rounds':<7}" + ("  Before  After     Net" if staked else "")
+    # The headings translated outside the f-string, where extraction finds them.
+    h_seat, h_rounds = _("Seat"), _("Rounds")
+    h_before, h_after, h_net = _("Before"), _("After"), _("Net")
+    head = f"   {h_seat:<12} {h_rounds:<7}" + (f"  {h_before:>6}  {h_after:>5}  {h_net:>6}" if staked else "")
     body.append(head + "\n", "dim")
     start = config.start_chips
     for i in (0, 1):
@@ -400,12 +448,18 @@ def match_sheet(
         if staked:
             line += f"  {start[i]:>6}  {res.chips[i]:>5}  {res.net[i]:>+6}"
         body.append(line + "\n")
-    body.append("\nRounds: ", "dim")
-    body.append("  ".join(f"{'S' if r.salvation else r.number}:{names[r.winner]}" for r in ledger))
-    body.append(f"\nSeed {seed}", "dim")
+    body.append("\n" + _("Rounds:") + " ", "dim")
+    salvation = pgettext("the Salvation's round", "S")
+    body.append("  ".join(f"{salvation if r.salvation else r.number}:{names[r.winner]}" for r in ledger))
+    body.append("\n" + _("Seed {seed}").format(seed=seed), "dim")
     nxt = next_match(config, res)
-    carried = "chips carried" if nxt.chips else "fresh bankrolls" if staked else "same rules"
-    return body, f"n: rematch ({carried}, {names[nxt.first]} first)    Enter: menu"
+    if nxt.chips:
+        keys = _("n: rematch (chips carried, {player} first)    Enter: menu")
+    elif staked:
+        keys = _("n: rematch (fresh bankrolls, {player} first)    Enter: menu")
+    else:
+        keys = _("n: rematch (same rules, {player} first)    Enter: menu")
+    return body, keys.format(player=names[nxt.first])
 
 
 def moment(view: View, names: Sequence[str], *, ask: bool) -> Text:
@@ -415,17 +469,19 @@ def moment(view: View, names: Sequence[str], *, ask: bool) -> Text:
     assert red_man is not None  # the moment follows a 6-6-6
     red, loser = names[red_man], names[1 - red_man]
     body = Text()
-    body.append(f"\n{red}: “Looks like I'm the Red Man.”\n", "bold")
+    body.append("\n" + _("{player}: “Looks like I'm the Red Man.”").format(player=red) + "\n", "bold")
     if view.config.bets != "off":
         # Every chip the rival put in, nothing of his own lost.
         took = view.net[red_man]
         before = view.ledger[:-1]
         ledger = ledger_net(before, None)[red_man]  # as it stood before the 6-6-6
-        body.append(f"Every chip {loser} put in is {red}'s: {took:+d}")
-        body.append(f" (the ledger stood at {ledger:+d})" if before else "")
+        body.append(
+            _("Every chip {loser} put in is {winner}'s: {took:+d}").format(loser=loser, winner=red, took=took)
+        )
+        body.append(" " + _("(the ledger stood at {net:+d})").format(net=ledger) if before else "")
         body.append(".\n")
     if ask:
-        body.append(f"\n{loser}, your answer: press t.")
+        body.append("\n" + _("{player}, your answer: press t.").format(player=loser))
     else:
-        body.append(f"{loser}: “I tip my hat.”")
+        body.append(_("{player}: “I tip my hat.”").format(player=loser))
     return body

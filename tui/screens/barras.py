@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import barras as b
+from garito.core.i18n import N_, _, pgettext
 from garito.core.match import Match
 from garito.widgets.chart import Chart, legend_height, plot_lines
 from garito.widgets.dice import DiceTray
@@ -33,18 +34,18 @@ from .game import GameScreen
 
 class BarrasScreen(GameScreen):
     BINDINGS = [
-        Binding("space,enter", "bet", "Bet"),
-        Binding("space,enter", "roll", "Roll"),
-        Binding("space,enter", "hurry", "Hurry"),
-        Binding("s", "sit", "Sit out"),
-        Binding("left,minus,h", "stake_by(-1)", "Less", show=False),
+        Binding("space,enter", "bet", N_("Bet")),
+        Binding("space,enter", "roll", N_("Roll")),
+        Binding("space,enter", "hurry", N_("Hurry")),
+        Binding("s", "sit", N_("Sit out")),
+        Binding("left,minus,h", "stake_by(-1)", N_("Less"), show=False),
         Binding(
-            "right,plus,l", "stake_by(1)", "Amount", show=False
+            "right,plus,l", "stake_by(1)", N_("Amount"), show=False
         ),  # the prompt says ←/→; the bar keeps room for ^q
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
-        Binding("o", "odds", "Odds"),
-        Binding("c", "cash_out", "Cash out"),
+        Binding("o", "odds", N_("Odds")),
+        Binding("c", "cash_out", N_("Cash out")),
     ]
 
     heading: var[str] = var("")
@@ -64,14 +65,14 @@ class BarrasScreen(GameScreen):
         yield Line(id="title").data_bind(text=BarrasScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="left"):
-                with Panel("Table", id="seats-panel"):
+                with Panel(_("Table"), id="seats-panel"):
                     yield Scoreboard().data_bind(BarrasScreen.columns, BarrasScreen.rows)
-                with Panel("Bar and throw", id="dice-panel"):
+                with Panel(_("Bar and throw"), id="dice-panel"):
                     yield DiceTray().data_bind(BarrasScreen.dice, BarrasScreen.caption)
                 yield Line(id="prompt").data_bind(text=BarrasScreen.prompt)
-                yield self.stake_bar("Bet")
+                yield self.stake_bar(pgettext("column", "Bet"))  # the noun: the amount bet
             with Vertical(id="right"):
-                with Panel("Chips", id="chart-panel"):
+                with Panel(_("Chips"), id="chart-panel"):
                     yield Chart(id="chart").data_bind(BarrasScreen.series, BarrasScreen.labels)
                 yield from self.log_panel()
         yield KeyBar()
@@ -144,7 +145,7 @@ class BarrasScreen(GameScreen):
                 self.play(b.CLOSE)
 
         self.app.push_screen(
-            ConfirmScreen("Cash out?", "The table closes and everyone takes their chips."), answer
+            ConfirmScreen(_("Cash out?"), _("The table closes and everyone takes their chips.")), answer
         )
 
     # ------------------------------------------------------------ results
@@ -178,5 +179,5 @@ class BarrasScreen(GameScreen):
             chart = plot_lines(series, labels, 56, rows, ascii_only=self.app.ascii_only)
         if rows >= 2:
             body.append_text(chart)
-        body.append(f"\nSeed {m.seed}", "dim")
-        self.show_result("Session over", body, "n: a new session (same seats and rules)    Enter: menu")
+        body.append("\n" + _("Seed {seed}").format(seed=m.seed), "dim")
+        self.show_result(_("Session over"), body, _("n: a new session (same seats and rules)    Enter: menu"))

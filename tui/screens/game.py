@@ -239,7 +239,7 @@ class GameScreen(Screen[None]):
         from garito.server.messages import Mute, Say
 
         text: str = event.text
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         if word == "/spectators":
             from garito.widgets.gamelog import GameLog
 

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import gemelos as g
+from garito.core.i18n import N_, _
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray
 from garito.widgets.keybar import KeyBar
@@ -32,11 +33,11 @@ from .game import GameScreen
 
 class GemelosScreen(GameScreen):
     BINDINGS = [
-        Binding("space,enter", "roll", "Roll"),
-        Binding("space,enter", "stake", "Place stake"),
-        Binding("space,enter", "hurry", "Hurry"),
-        Binding("left,minus,h", "stake_by(-1)", "Less", key_display="←"),
-        Binding("right,plus,l", "stake_by(1)", "More", key_display="→"),
+        Binding("space,enter", "roll", N_("Roll")),
+        Binding("space,enter", "stake", N_("Place stake")),
+        Binding("space,enter", "hurry", N_("Hurry")),
+        Binding("left,minus,h", "stake_by(-1)", N_("Less"), key_display="←"),
+        Binding("right,plus,l", "stake_by(1)", N_("More"), key_display="→"),
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
     ]
@@ -52,9 +53,9 @@ class GemelosScreen(GameScreen):
         yield Line(id="title").data_bind(text=GemelosScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="left"):
-                with Panel("Table", id="seats-panel"):
+                with Panel(_("Table"), id="seats-panel"):
                     yield Scoreboard().data_bind(GemelosScreen.columns, GemelosScreen.rows)
-                with Panel("Dice", id="dice-panel"):
+                with Panel(_("Dice"), id="dice-panel"):
                     yield DiceTray().data_bind(GemelosScreen.dice, GemelosScreen.caption)
                 yield Line(id="prompt").data_bind(text=GemelosScreen.prompt)
                 yield self.stake_bar()
@@ -113,7 +114,7 @@ class GemelosScreen(GameScreen):
     ) -> None:
         b, a = before.state, after.state
         if a.voids > b.voids:
-            self.notify("Absolute tie: the round is void and replayed.", title="Void round", timeout=3)
+            self.notify(_("Absolute tie: the round is void and replayed."), title=_("Void round"), timeout=3)
         if len(a.history) > len(b.history):
             title, body = present.round_sheet(
                 a.history[-1],
@@ -138,4 +139,4 @@ class GemelosScreen(GameScreen):
             seed=m.seed,
             ascii_only=self.app.ascii_only,
         )
-        self.show_result("Match over", body)
+        self.show_result(_("Match over"), body)

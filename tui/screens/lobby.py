@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 
 NEW = "new"
 TALK_KEPT = 100  # lines of the lobby's talk kept
-QUIET = "Nobody has said a word yet: t talks to everyone in the lobby."
+QUIET = N_("Nobody has said a word yet: t talks to everyone in the lobby.")
 OPENING = -1  # the table asked for, before its number comes back
 
 
@@ -114,7 +114,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#tables", OptionList).border_title = _("Tables")
         self.query_one("#table-about", Static).border_title = _("Table")
         self._fill()
-        self.query_one("#lobby-talk", GameLog).tell([QUIET])
+        self.query_one("#lobby-talk", GameLog).tell([_(QUIET)])
         self.connect()
 
     def connect(self) -> None:
@@ -161,7 +161,7 @@ class LobbyScreen(Screen[None]):
         elif isinstance(m, Said):
             if m.table is None:
                 self.talk = [*self.talk, f"{m.name}: {m.text}"][-TALK_KEPT:]
-                self.query_one("#lobby-talk", GameLog).tell(self.talk or [QUIET])
+                self.query_one("#lobby-talk", GameLog).tell(self.talk or [_(QUIET)])
             elif (playing := self._at_table()) is not None and m.table == self.table:
                 playing.hear(m.name, m.text, m.spectator)
         elif isinstance(m, Ended):  # a table this player left ended meanwhile
@@ -215,7 +215,7 @@ class LobbyScreen(Screen[None]):
         if self.playing is not None and self._at_table() is None:
             self.playing, self.table = None, None  # back from the table
         self.query_one("#tables", OptionList).focus()
-        self.query_one("#lobby-talk", GameLog).tell(self.talk or [QUIET])
+        self.query_one("#lobby-talk", GameLog).tell(self.talk or [_(QUIET)])
 
     # ------------------------------------------------------------ the listing
 

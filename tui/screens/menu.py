@@ -70,7 +70,7 @@ class MenuScreen(Screen[None]):
         Binding("q", "app.quit", N_("Quit"), show=False),
         # The language (English, Español, Galego) in turn, remembered; also
         # in the command palette, and --lang or the locale for one run.
-        Binding("l", "next_language", N_("Language"), show=False),
+        Binding("l", "next_language", N_("Language")),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ]

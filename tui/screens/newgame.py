@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from garito.core import catalog
 from garito.core.dice import fresh_seed
+from garito.core.i18n import N_, _
 from garito.core.match import Match, Seat
 from garito.core.names import printable
 from garito.core.variants import offered_config
@@ -31,10 +32,10 @@ if TYPE_CHECKING:
 
     from ..app import GarApp
 
-KINDS = [("Human", "human"), ("Computer", "computer")]
+KINDS = [(N_("Human"), "human"), (N_("Computer"), "computer")]
 
 
-OPEN_SEAT = "open seat"
+OPEN_SEAT = N_("open seat")
 
 
 # A shared table's dialog is dismissed with the table it describes.
@@ -46,11 +47,11 @@ class NewGameScreen(Screen[NewTable | None]):
         app = getters.app(GarApp)
 
     BINDINGS = [
-        Binding("enter", "start", "Start", priority=True),
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("question_mark,f1", "rules", "Rules"),
+        Binding("enter", "start", N_("Start"), priority=True),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("down", "app.focus_next", N_("Next field"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous field"), show=False),
+        Binding("question_mark,f1", "rules", N_("Rules")),
     ]
 
     def __init__(self, game: str, *, has_save: bool = False, shared: bool = False) -> None:
@@ -84,46 +85,49 @@ class NewGameScreen(Screen[NewTable | None]):
                     if isinstance(name, str) and printable(name).strip():
                         names[i] = printable(name).strip()[:12]
         dash = glyphs(self.app.ascii_only)["dash"]
-        title = f"{'New table' if self.shared else 'New game'} {dash} {self.info.title}"
+        new = _("New table") if self.shared else _("New game")
+        title = f"{new} {dash} {self.info.title}"
         yield Static(title, id="title", markup=False)
         with Horizontal(id="newgame"):
             with Vertical(id="seats", classes="panel") as seats:
-                seats.border_title = "Seats"
+                seats.border_title = _("Seats")
                 yield Choice(
                     [(str(n), n) for n in range(lo, hi + 1)],
                     players,
-                    label="Players",
+                    label=_("Players"),
                     label_width=12,
                     id="players",
                 )
                 for i, kind in enumerate(kinds):
                     with Horizontal(classes="seat", id=f"seat-{i}"):
                         yield Static(str(i + 1), classes="seat-no")
-                        yield Choice(KINDS, kind, width=8, id=f"kind-{i}", classes="kind")
                         yield Choice(
-                            [(lv.capitalize(), lv) for lv in self.rules.levels],
+                            [(_(k), v) for k, v in KINDS], kind, width=8, id=f"kind-{i}", classes="kind"
+                        )
+                        yield Choice(
+                            [(_(lv).capitalize(), lv) for lv in self.rules.levels],
                             levels[i],
-                            width=max(len(lv) for lv in self.rules.levels),
+                            width=max(len(_(lv)) for lv in self.rules.levels),
                             id=f"level-{i}",
                             classes="level",
                         )
                         yield Input(names[i], max_length=12, compact=True, id=f"name-{i}", classes="name")
             with Vertical(id="variants", classes="panel") as variants:
-                variants.border_title = "Rules"
+                variants.border_title = _("Rules")
                 defaults = self.rules.default_config()
                 for v in self.rules.variants:
                     yield Choice(
-                        list(zip([v.label_of(c) for c in v.choices], v.choices)),
+                        list(zip([_(v.label_of(c)) for c in v.choices], v.choices)),
                         getattr(defaults, v.key),
-                        label=v.label,
+                        label=_(v.label),
                         label_width=12,
                         id=f"var-{v.key}",
                     )
                 with Horizontal(id="seed-row") as seed_row:
                     seed_row.display = not self.shared
-                    yield Static("Seed", id="seed-label")
+                    yield Static(_("Seed"), id="seed-label")
                     yield Input(
-                        placeholder="random",
+                        placeholder=_("random"),
                         restrict=r"[0-9]*",
                         max_length=10,
                         compact=True,
@@ -176,32 +180,40 @@ class NewGameScreen(Screen[NewTable | None]):
         problem = self._problem()
         status = self.query_one("#newgame-status", Static)
         focused = self.focused
-        helps = {f"var-{v.key}": v.help for v in self.rules.variants}
+        helps = {f"var-{v.key}": _(v.help) for v in self.rules.variants if v.help}
         if problem:
-            status.update(Content.from_markup("[b]Cannot start:[/b] $problem", problem=problem))
+            status.update(Content.from_markup(_("[b]Cannot start:[/b] $problem"), problem=problem))
         elif not matter and self._on_a_computer_seat(focused):
             status.update(
-                "With these rules every move is a forced roll: a computer has nothing to\n"
-                "choose, so its level counts only once there are stakes to decide."
+                _(
+                    "With these rules every move is a forced roll: a computer has nothing to\n"
+                    "choose, so its level counts only once there are stakes to decide."
+                )
             )
         elif self.shared:
             status.update(
-                "You sit in the first human seat; the other human seats are open for\n"
-                "players from the lobby.   Enter opens the table"
+                _(
+                    "You sit in the first human seat; the other human seats are open for\n"
+                    "players from the lobby.   Enter opens the table"
+                )
             )
         elif self.has_save:
             status.update(
-                "You have a saved game of this: starting keeps it in saves/replaced/,\n"
-                "and Continue on the menu will resume the new one."
+                _(
+                    "You have a saved game of this: starting keeps it in saves/replaced/,\n"
+                    "and Continue on the menu will resume the new one."
+                )
             )
         elif focused is not None and helps.get(focused.id or ""):
             status.update(helps[focused.id or ""])
         elif focused is not None and (focused.id or "").startswith("level-"):
-            status.update(self.rules.levels_help)
+            status.update(_(self.rules.levels_help))
         else:
             gl = glyphs(self.app.ascii_only)
             status.update(
-                f"{gl['updown']} move   {gl['arrows']} change   type a name   Enter starts the game"
+                _("{updown} move   {arrows} change   type a name   Enter starts the game").format(
+                    updown=gl["updown"], arrows=gl["arrows"]
+                )
             )
 
     def _on_a_computer_seat(self, focused) -> bool:
@@ -219,10 +231,10 @@ class NewGameScreen(Screen[NewTable | None]):
             name = self.query_one(f"#name-{i}", Input)
             is_open = i in others
             if is_open and not name.disabled:
-                name.value, name.disabled = OPEN_SEAT, True
+                name.value, name.disabled = _(OPEN_SEAT), True
             elif not is_open and name.disabled:
                 name.disabled = False
-                name.value = default_names(kinds)[i] if name.value == OPEN_SEAT else name.value
+                name.value = default_names(kinds)[i] if name.value == _(OPEN_SEAT) else name.value
 
     def _kinds(self) -> list[str]:
         return [self.query_one(f"#kind-{j}", Choice).value for j in range(self.info.players[1])]
@@ -235,7 +247,9 @@ class NewGameScreen(Screen[NewTable | None]):
         seats = []
         for i in range(n):
             kind = self.query_one(f"#kind-{i}", Choice).value
-            name = self.query_one(f"#name-{i}", Input).value.strip() or f"Player {i + 1}"
+            name = self.query_one(f"#name-{i}", Input).value.strip() or _("Player {number}").format(
+                number=i + 1
+            )
             seats.append(Seat(name, kind, self.query_one(f"#level-{i}", Choice).value))
         return tuple(seats)
 
@@ -251,11 +265,11 @@ class NewGameScreen(Screen[NewTable | None]):
         except ValueError as e:
             return str(e)
         seats = self._seats()
-        names = [s.name for s in seats if not (self.shared and s.name == OPEN_SEAT)]
+        names = [s.name for s in seats if not (self.shared and s.name == _(OPEN_SEAT))]
         if len(set(names)) != len(names):
-            return "two seats have the same name."
+            return _("two seats have the same name") + "."  # the CLI's words, as a sentence
         if self.shared and not any(s.is_human for s in seats):
-            return "a shared table needs a human seat: yours."
+            return _("a shared table needs a human seat: yours.")
         return ""
 
     def action_start(self) -> None:

@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from garito.core.i18n import N_, _
 from garito.core.names import clean, printable
 from garito.store import settings
 from garito.widgets.keybar import KeyBar
@@ -17,7 +18,7 @@ from garito.widgets.keybar import KeyBar
 class ProfileScreen(ModalScreen[str]):
     """Type a name, Enter keeps it; Escape keeps the one there was."""
 
-    BINDINGS = [Binding("escape", "keep", "Keep as it is")]
+    BINDINGS = [Binding("escape", "keep", N_("Keep as it is"))]
 
     def __init__(self, first: bool = False) -> None:
         super().__init__()
@@ -25,9 +26,9 @@ class ProfileScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = "Welcome to Garito" if self.first else "Your name"
+            box.border_title = _("Welcome to Garito") if self.first else _("Your name")
             yield Static(
-                "Your name at the table (the first human seat of each new game; the statistics keep it):",
+                _("Your name at the table (the first human seat of each new game; the statistics keep it):"),
                 classes="dialog-body",
             )
             yield Input(
@@ -37,7 +38,10 @@ class ProfileScreen(ModalScreen[str]):
                 id="player-name",
             )
             yield Static(
-                "Enter: keep it    Escape: " + ("later" if self.first else "no change"), classes="dialog-keys"
+                _("Enter: keep it    Escape: later")
+                if self.first
+                else _("Enter: keep it    Escape: no change"),
+                classes="dialog-keys",
             )
         yield KeyBar()
 

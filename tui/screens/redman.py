@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from garito.core import redman as rm
+from garito.core.i18n import N_, _
 from garito.core.match import Match
 from garito.widgets.dice import DiceTray, face_lines
 from garito.widgets.keybar import KeyBar
@@ -34,14 +35,14 @@ from .results import _Box
 
 class RedManScreen(GameScreen):
     BINDINGS = [
-        Binding("space,enter", "roll", "Roll"),
-        Binding("space,enter", "stake", "Stake"),
-        Binding("space,enter", "hurry", "Hurry"),
-        Binding("t,space,enter", "tip", "I tip my hat", key_display="t"),
-        Binding("left,minus,h", "stake_by(-1)", "Less", key_display="←"),
-        Binding("right,plus,l", "stake_by(1)", "More", key_display="→"),
-        Binding("left,h", "call_by(-1)", "Call", show=False),
-        Binding("right,l", "call_by(1)", "Call", key_display="←/→"),
+        Binding("space,enter", "roll", N_("Roll")),
+        Binding("space,enter", "stake", N_("Stake")),
+        Binding("space,enter", "hurry", N_("Hurry")),
+        Binding("t,space,enter", "tip", N_("I tip my hat"), key_display="t"),
+        Binding("left,minus,h", "stake_by(-1)", N_("Less"), key_display="←"),
+        Binding("right,plus,l", "stake_by(1)", N_("More"), key_display="→"),
+        Binding("left,h", "call_by(-1)", N_("Call"), show=False),
+        Binding("right,l", "call_by(1)", N_("Call"), key_display="←/→"),
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 7)),
@@ -68,15 +69,15 @@ class RedManScreen(GameScreen):
         yield Line(id="title").data_bind(text=RedManScreen.heading)
         with Horizontal(id="table"):
             with Vertical(id="left"):
-                with Panel("Table", id="seats-panel"):
+                with Panel(_("Table"), id="seats-panel"):
                     yield Scoreboard().data_bind(RedManScreen.columns, RedManScreen.rows)
-                with Panel("Dice", id="dice-panel"):
+                with Panel(_("Dice"), id="dice-panel"):
                     yield DiceTray().data_bind(RedManScreen.dice, RedManScreen.caption)
                 yield Line(id="prompt").data_bind(text=RedManScreen.prompt)
                 yield Line(id="call").data_bind(text=RedManScreen.call_text)
                 yield self.stake_bar()
             with Vertical(id="right"):
-                with Panel("Rounds", id="ledger-panel"):
+                with Panel(_("Rounds"), id="ledger-panel"):
                     yield Scoreboard(label="#", id="ledger").data_bind(
                         columns=RedManScreen.ledger_columns, rows=RedManScreen.ledger_rows
                     )
@@ -192,7 +193,7 @@ class RedManScreen(GameScreen):
         body, keys = present.match_sheet(
             res, m.state.ledger, m.names, m.config, seed=m.seed, ascii_only=self.app.ascii_only
         )
-        self.show_result("Match over", body, keys)
+        self.show_result(_("Match over"), body, keys)
 
     def rematch_config(self) -> rm.Config:
         """Chips carried on, the other seat rolling first (a session)."""
@@ -207,8 +208,8 @@ class RedManMoment(_Box):
 
     CLASSES = "dialog redman"
     BINDINGS = [
-        Binding("t,enter,space", "answer", "I tip my hat"),
-        Binding("escape", "later", "Later", show=False),
+        Binding("t,enter,space", "answer", N_("I tip my hat")),
+        Binding("escape", "later", N_("Later"), show=False),
     ]
 
     def __init__(self, match: Match[Any, Any, Any], *, ask: bool, ascii_only: bool = False) -> None:
@@ -217,9 +218,9 @@ class RedManMoment(_Box):
         for row in range(len(faces[0])):
             body.append("  ".join(f[row] for f in faces) + "\n", "bold red")
         body.append(present.moment(rm.view(match.state, 0), match.names, ask=ask))
-        super().__init__("The Red Man", body)
+        super().__init__(_("The Red Man"), body)
         self.ask = ask
-        self.KEYS = "t: “I tip my hat”" if ask else "Space / Enter: the result"
+        self.KEYS = _("t: “I tip my hat”") if ask else _("Space / Enter: the result")
 
     def action_answer(self) -> None:
         self.dismiss(True)
