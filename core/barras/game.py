@@ -380,13 +380,13 @@ def legal_actions(state: State) -> list[Action]:
 
 def _refusal(state: State, action: Action) -> IllegalAction | None:
     if state.stage == "over":
-        return IllegalAction("The session is over: the table is closed.", action)
+        return IllegalAction(_("The session is over: the table is closed."), action)
     if action.kind == "close":
         return None
     if state.stage == "bet":
         if action.kind == "roll":
             return IllegalAction(
-                "Bets first: every player decides, seeing the bar, before anyone rolls.", action
+                _("Bets first: every player decides, seeing the bar, before anyone rolls."), action
             )
         if action.kind == "bet":
             seat = to_act(state)
@@ -394,11 +394,14 @@ def _refusal(state: State, action: Action) -> IllegalAction | None:
             r = stake_limits(state, seat)
             if action.amount not in r:
                 return IllegalAction(
-                    f"A bet must be {r.start}–{r.stop - 1} chips: the table limits within your chips.", action
+                    _("A bet must be {low}–{high} chips: the table limits within your chips.").format(
+                        low=r.start, high=r.stop - 1
+                    ),
+                    action,
                 )
         return None
     if action.kind != "roll":
-        return IllegalAction("The bets are down: now the bettors roll.", action)
+        return IllegalAction(_("The bets are down: now the bettors roll."), action)
     return None
 
 

@@ -370,29 +370,31 @@ def view(state: State, seat: int) -> View:
 def _refuse(state: State, action: Action) -> IllegalAction:
     ph = phase(state)
     if ph == "over":
-        return IllegalAction("The match is over: no more moves.", action)
+        return IllegalAction(_("The match is over: no more moves."), action)
     if action.kind == "roll":
         mode = (
-            "blind: every seat stakes before anyone rolls"
+            _("Stake first: stakes are blind: every seat stakes before anyone rolls.")
             if state.config.stakes == "blind"
-            else "each seat stakes just before its roll"
+            else _("Stake first: each seat stakes just before its roll.")
         )
-        return IllegalAction(f"Stake first: stakes are {mode}.", action)
+        return IllegalAction(mode, action)
     if action.kind == "stake":
         if ph == "roll":
             if state.config.stakes == "off":
-                return IllegalAction("Stakes are off in this match.", action)
+                return IllegalAction(_("Stakes are off in this match."), action)
             if state.rolloff:
-                return IllegalAction("No stakes in a roll-off: the pot is already set.", action)
-            return IllegalAction("Stakes are placed before rolling.", action)
+                return IllegalAction(_("No stakes in a roll-off: the pot is already set."), action)
+            return IllegalAction(_("Stakes are placed before rolling."), action)
         seat = to_act(state)
         assert seat is not None
         r = stake_limits(state, seat)
         return IllegalAction(
-            f"A stake must be {r.start}–{r.stop - 1} chips: the table limits within your chips.",
+            _("A stake must be {low}–{high} chips: the table limits within your chips.").format(
+                low=r.start, high=r.stop - 1
+            ),
             action,
         )
-    return IllegalAction(f"{action} is not a Gemelos move.", action)
+    return IllegalAction(_("{action} is not a Gemelos move.").format(action=action), action)
 
 
 def apply(state: State, action: Action) -> State:

@@ -572,42 +572,49 @@ def _refusal(state: State, action: Action) -> IllegalAction | None:
     (checked directly: the list of legal moves has 68 rolls with predictions)."""
     st = state.stage
     if st == "over":
-        return IllegalAction("The match is over: no more moves.", action)
+        return IllegalAction(_("The match is over: no more moves."), action)
     if st == "hat":
         if action == TIP:
             return None
-        return IllegalAction("The Red Man has spoken: the only answer is “I tip my hat”.", action)
+        return IllegalAction(_("The Red Man has spoken: the only answer is “I tip my hat”."), action)
     if action.kind == "tip":
-        return IllegalAction("Only the loser to a Red Man tips their hat.", action)
+        return IllegalAction(_("Only the loser to a Red Man tips their hat."), action)
     if st in ("stake", "answer"):
         if action.kind != "stake":
-            return IllegalAction("Stakes first: both stake the same before the round is rolled.", action)
+            return IllegalAction(_("Stakes first: both stake the same before the round is rolled."), action)
         r = stake_limits(state)
         assert r is not None
         if st == "answer":
             if action.amount == state.proposal or state.proposal < action.amount < r.stop:
                 return None
             return IllegalAction(
-                f"Match the proposed {state.proposal} or raise it once, up to {r.stop - 1}.", action
+                _("Match the proposed {stake} or raise it once, up to {high}.").format(
+                    stake=state.proposal, high=r.stop - 1
+                ),
+                action,
             )
         if action.amount in r:
             return None
         return IllegalAction(
-            f"A stake must be {r.start}–{r.stop - 1} chips: the table limits, "
-            "within what both of you can pay at worst.",
+            _(
+                "A stake must be {low}–{high} chips: the table limits, "
+                "within what both of you can pay at worst."
+            ).format(low=r.start, high=r.stop - 1),
             action,
         )
     if action.kind == "stake":
         if state.config.bets == "off":
-            return IllegalAction("Bets are off in this match.", action)
-        return IllegalAction("The stake is set before anyone rolls.", action)
+            return IllegalAction(_("Bets are off in this match."), action)
+        return IllegalAction(_("The stake is set before anyone rolls."), action)
     if action.prediction:
         if state.config.bets != "predictions":
-            return IllegalAction("Predictions are off in this match.", action)
+            return IllegalAction(_("Predictions are off in this match."), action)
         if st != "roll":
-            return IllegalAction("No predictions for a single die: roll-offs and the Salvation.", action)
+            return IllegalAction(_("No predictions for a single die: roll-offs and the Salvation."), action)
         if not is_prediction(action.prediction):
-            return IllegalAction(f"{action.prediction!r} is not a hand to predict.", action)
+            return IllegalAction(
+                _("{hand} is not a hand to predict.").format(hand=repr(action.prediction)), action
+            )
     return None
 
 
