@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from garito.core import catalog, wire
 from garito.core.dice import MT, STREAMS
+from garito.core.i18n import N_
 from garito.core.match import Match, Seat
 from garito.core.names import printable
 
@@ -191,7 +192,16 @@ MAX_SAY = 200  # characters of one chat line
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
 # The keyboard-shy's phrases (Tab in the chat line goes through them).
-CANNED = ("Good luck!", "Well played.", "I tip my hat.", "Thanks!", "Nice one!", "Good game.")
+# Offered in the speaker's language (the chat line translates them); what
+# is sent is the text.
+CANNED = (
+    N_("Good luck!"),
+    N_("Well played."),
+    N_("I tip my hat."),
+    N_("Thanks!"),
+    N_("Nice one!"),
+    N_("Good game."),
+)
 
 
 def said_line(text: object) -> str:

@@ -13,6 +13,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
+from garito.core.i18n import N_, _
+
 
 class ChatLine(Input):
     DEFAULT_CSS = """
@@ -24,8 +26,8 @@ class ChatLine(Input):
     ChatLine.-open { display: block; }
     """
     BINDINGS = [
-        Binding("escape", "close", "Close", show=False),
-        Binding("tab", "phrase", "A ready phrase", show=False),
+        Binding("escape", "close", N_("Close"), show=False),
+        Binding("tab", "phrase", N_("A ready phrase"), show=False),
     ]
 
     class Sent(Message):
@@ -36,9 +38,11 @@ class ChatLine(Input):
             self.text = text
 
     def __init__(self, phrases: tuple[str, ...] = (), longest: int = 200, **kwargs) -> None:
-        hint = "say something · Enter sends · Esc closes" + (" · Tab: a ready phrase" if phrases else "")
+        hint = _("say something · Enter sends · Esc closes") + (
+            _(" · Tab: a ready phrase") if phrases else ""
+        )
         super().__init__(placeholder=hint, max_length=longest, **kwargs)
-        self.phrases = phrases
+        self.phrases = tuple(_(p) for p in phrases)  # in the speaker's language
         self._next = 0
         self.can_focus = False  # a closed line never takes the keys (a screen's auto-focus)
 

@@ -223,7 +223,7 @@ class GameScreen(Screen[None]):
         channel, shown to a player who chose to hear it)."""
         from garito.widgets.gamelog import GameLog
 
-        who = f"{name} (watching)" if spectator else name
+        who = _("{name} (watching)").format(name=name) if spectator else name
         self._talk.append((len(self._story), spectator, f"{who}: {text}"))
         if self.is_mounted:
             self.query_one(GameLog).tell(self._with_talk())
@@ -246,11 +246,14 @@ class GameScreen(Screen[None]):
             self.hear_spectators = not self.hear_spectators
             self.query_one(GameLog).tell(self._with_talk())
             self.notify(
-                "You hear the spectators." if self.hear_spectators else "The spectators' talk is hidden."
+                _("You hear the spectators.")
+                if self.hear_spectators
+                else _("The spectators' talk is hidden.")
             )
         elif word in ("/mute", "/unmute") and rest.strip():
             self.seating.send(Mute(rest.strip(), word == "/mute"))
-            self.notify(f"{'Muted' if word == '/mute' else 'You hear again'}: {rest.strip()}", markup=False)
+            said = _("Muted: {name}") if word == "/mute" else _("You hear again: {name}")
+            self.notify(said.format(name=rest.strip()), markup=False)
         else:
             self.seating.send(Say(self.seating.table, text))
 

@@ -165,10 +165,12 @@ class LobbyScreen(Screen[None]):
             elif (playing := self._at_table()) is not None and m.table == self.table:
                 playing.hear(m.name, m.text, m.spectator)
         elif isinstance(m, Ended):  # a table this player left ended meanwhile
-            told = f"Table {m.table} ({m.title}) ended while you were away: {m.summary}"
+            told = _("Table {number} ({game}) ended while you were away: {summary}").format(
+                number=m.table, game=m.title, summary=m.summary
+            )
             self.news = told
             self.status = told
-            self.notify(told, title="Your table", timeout=12, markup=False)
+            self.notify(told, title=_("Your table"), timeout=12, markup=False)
         elif isinstance(m, Error):
             if (playing := self._at_table()) is not None:
                 playing.refused(m.rule)
@@ -418,7 +420,7 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_chat_line_sent(self, event: ChatLine.Sent) -> None:
-        word, _, rest = event.text.partition(" ")
+        word, _sep, rest = event.text.partition(" ")
         if word in ("/mute", "/unmute") and rest.strip():
             self.link.send(Mute(rest.strip(), word == "/mute"))
             self.notify(f"{'Muted' if word == '/mute' else 'You hear again'}: {rest.strip()}", markup=False)

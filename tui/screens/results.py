@@ -74,10 +74,10 @@ class TableOverScreen(MatchOverScreen):
     (``asked``)."""
 
     # One line each, within the box (a name list goes on a line of its own).
-    KEYS = "n: rematch (seats move on)    Enter: back to the lobby"
+    KEYS = N_("n: rematch (seats move on)    Enter: back to the lobby")
     BINDINGS = [
-        Binding("n,r", "rematch", "Rematch"),
-        Binding("enter,escape", "menu", "Lobby"),
+        Binding("n,r", "rematch", N_("Rematch")),
+        Binding("enter,escape", "menu", N_("Lobby")),
     ]
 
     def __init__(self, title: str, body: Text | str, ask) -> None:
@@ -106,11 +106,21 @@ class TableOverScreen(MatchOverScreen):
         who = ", ".join(self._asked)
         if self.mine:
             return (
-                f"Rematch asked ({who}): waiting for the others.\n" if who else "Rematch asked: waiting.\n"
-            ) + "Enter: back to the lobby"
+                (
+                    _("Rematch asked ({names}): waiting for the others.").format(names=who)
+                    if who
+                    else _("Rematch asked: waiting.")
+                )
+                + "\n"
+                + _("Enter: back to the lobby")
+            )
         if who:
-            return f"{who} asked for a rematch.\nn: rematch too    Enter: back to the lobby"
-        return self.KEYS
+            return (
+                _("{names} asked for a rematch.").format(names=who)
+                + "\n"
+                + _("n: rematch too    Enter: back to the lobby")
+            )
+        return _(self.KEYS)
 
     def compose(self) -> ComposeResult:
         self.KEYS = self._keys()
