@@ -611,14 +611,14 @@ def _faces(dice: Dice) -> str:
 VARIANTS = (
     Variant(
         "target",
-        "Match to",
+        N_("Match to"),
         (20, 30, 40),
-        ("20 points", "30 points", "40 points"),
-        help="The match ends after a showdown where someone has this many points and leads.",
+        (N_("20 points"), N_("30 points"), N_("40 points")),
+        help=N_("The match ends after a showdown where someone has this many points and leads."),
     ),
 )
-LEVELS = ("classic", "strong")
-LEVELS_HELP = (
+LEVELS = (N_("classic"), N_("strong"))
+LEVELS_HELP = N_(
     "Classic is the original game's rival (sampled win rates, fixed thresholds); "
     "strong plays from exact odds, reads your rerolls and bets, and bluffs."
 )

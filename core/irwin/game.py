@@ -773,14 +773,16 @@ def narrate(event: Event, names: Sequence[str]) -> str:
 VARIANTS = (
     Variant(
         "salamander_deal",
-        "Salamander deal",
+        N_("Salamander deal"),
         ("off", "on"),
-        help="Before the final, the Salamander's holder may renounce its blessing for +15 "
-        "or cede it for +30.",
+        (N_("off"), N_("on")),
+        help=N_(
+            "Before the final, the Salamander's holder may renounce its blessing for +15 or cede it for +30."
+        ),
     ),
 )
-LEVELS = ("easy", "hard")
-LEVELS_HELP = (
+LEVELS = (N_("easy"), N_("hard"))
+LEVELS_HELP = N_(
     "Easy names the likeliest statuette; hard weighs worth and curses "
     "and plays the final for the best chance."
 )

@@ -557,50 +557,52 @@ def narrate(event: Event, names: Sequence[str]) -> str:
 VARIANTS = (
     Variant(
         "hand_size",
-        "Hand",
+        N_("Hand"),
         (0, 8, 9, 10, 11, 12),
-        ("12 / 10", "8 cards", "9 cards", "10 cards", "11 cards", "12 cards"),
-        help="Cards dealt to each player: 12 / 10 is 12 for two players, 10 for three.",
+        ("12 / 10", N_("8 cards"), N_("9 cards"), N_("10 cards"), N_("11 cards"), N_("12 cards")),
+        help=N_("Cards dealt to each player: 12 / 10 is 12 for two players, 10 for three."),
     ),
     Variant(
         "group_max",
-        "Groups",
+        N_("Groups"),
         (4, 5),
-        ("3 or 4", "3 to 5"),
-        help="How many cards of one rank a group may hold.",
+        (N_("3 or 4"), N_("3 to 5")),
+        help=N_("How many cards of one rank a group may hold."),
     ),
     Variant(
         "close_at",
-        "Close at",
+        N_("Close at"),
         (3, 4, 5, 6),
-        ("3 points", "4 points", "5 points", "6 points"),
-        help="After their turn a player with this many hand points or fewer may close the round.",
+        (N_("3 points"), N_("4 points"), N_("5 points"), N_("6 points")),
+        help=N_("After their turn a player with this many hand points or fewer may close the round."),
     ),
     Variant(
         "target",
-        "Match to",
+        N_("Match to"),
         (15, 20, 25, 30),
-        ("15 points", "20 points", "25 points", "30 points"),
-        help="The match ends after the round in which someone reaches this.",
+        (N_("15 points"), N_("20 points"), N_("25 points"), N_("30 points")),
+        help=N_("The match ends after the round in which someone reaches this."),
     ),
     Variant(
         "wilds",
-        "Wilds",
+        N_("Wilds"),
         ("open", "strict"),
-        ("open", "strict"),
-        help="Open: a wild may stand for a card that is also on the table, in another meld. "
-        "Strict: never for a card on the table.",
+        (N_("open"), N_("strict")),
+        help=N_(
+            "Open: a wild may stand for a card that is also on the table, in another meld. "
+            "Strict: never for a card on the table."
+        ),
     ),
     Variant(
         "helpers",
-        "Learning help",
+        N_("Learning help"),
         (False, True),
-        ("off", "on"),
-        help="On, for learning: h hints the best play, a arranges the picked cards onto the table.",
+        (N_("off"), N_("on")),
+        help=N_("On, for learning: h hints the best play, a arranges the picked cards onto the table."),
     ),
 )
-LEVELS = ("easy", "normal", "hard")
-LEVELS_HELP = (
+LEVELS = (N_("easy"), N_("normal"), N_("hard"))
+LEVELS_HELP = N_(
     "Easy plays melds from its hand only; normal rearranges the table with a "
     "limited search; hard finds the best play and judges when to close."
 )
