@@ -305,12 +305,12 @@ class LobbyScreen(Screen[None]):
     def _about(self) -> None:
         about = self.query_one("#table-about", Static)
         t = self._selected()
-        about.border_title = "Table"  # the panel's title says what the cursor is on
+        about.border_title = _("Table")  # the panel's title says what the cursor is on
         if t is None:
             about.update("")
             return
         if t == NEW:
-            about.border_title = "New table"
+            about.border_title = _("New table")
             about.update(
                 Text.assemble(
                     (_("A new table") + "\n\n", "bold"),
