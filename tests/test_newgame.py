@@ -87,3 +87,24 @@ async def _level_shown_and_why(has_save):
         dialog.query_one("#var-stakes", Choice).value = "blind"
         await settle(pilot)
         assert level.visible and not level.disabled
+
+
+@sync
+async def test_a_seat_made_a_computer_never_takes_another_computers_name():
+    # Decimus: two seats always, the second a computer (Ramón); the first
+    # made a computer too takes Ramón, and the second's default moves on.
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("decimus"))
+        await settle(pilot)
+        dialog = app.screen
+        dialog.query_one("#kind-0", Choice).focus()
+        await pilot.press("right")
+        await settle(pilot)
+        kinds = [dialog.query_one(f"#kind-{i}", Choice).value for i in (0, 1)]
+        names = [dialog.query_one(f"#name-{i}").value for i in (0, 1)]
+        assert kinds == ["computer", "computer"] and names == ["Ramón", "Lucía"]
+        await pilot.press("left")  # back to a person: Ramón's name back to the second seat
+        await settle(pilot)
+        assert [dialog.query_one(f"#name-{i}").value for i in (0, 1)][1] == "Ramón"

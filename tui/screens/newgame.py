@@ -145,14 +145,18 @@ class NewGameScreen(Screen[NewTable | None]):
     def on_choice_changed(self, event: Choice.Changed) -> None:
         kind_of = event.choice.id or ""
         if kind_of.startswith("kind-"):
-            # A default name follows the seat's kind; a typed one stays.
+            # Default names follow the seats' kinds (the computers' names are
+            # dealt in seat order, so another seat's may move too: two seats
+            # never share one); a typed name stays.
             i = int(kind_of.removeprefix("kind-"))
-            name = self.query_one(f"#name-{i}", Input)
             kinds = [self.query_one(f"#kind-{j}", Choice).value for j in range(self.info.players[1])]
             before = list(kinds)
             before[i] = "human" if event.value == "computer" else "computer"
-            if name.value in default_names(before) or not name.value.strip():
-                name.value = default_names(kinds)[i]
+            old, new = default_names(before), default_names(kinds)
+            for j in range(len(kinds)):
+                name = self.query_one(f"#name-{j}", Input)
+                if name.value == old[j] or (j == i and name.value in old) or not name.value.strip():
+                    name.value = new[j]
         self._sync()
 
     def _sync(self) -> None:
