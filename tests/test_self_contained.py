@@ -8,7 +8,8 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUTSIDE = ("RULES.md", "ARCHITECTURE.md", "../shared")
+# Spelled in parts, so that this file itself names no such place.
+OUTSIDE = tuple("".join(parts) for parts in (("RULES", ".md"), ("ARCHITECTURE", ".md"), ("../", "shared")))
 
 
 def project_files() -> list[Path]:
@@ -24,11 +25,9 @@ def project_files() -> list[Path]:
 
 
 def test_no_file_sends_a_reader_outside_the_project():
-    here = Path(__file__).name
     found = [
         f"{p.relative_to(ROOT)}: {word}"
         for p in project_files()
-        if p.name != here
         for word in OUTSIDE
         if word in p.read_text(encoding="utf-8", errors="replace")
     ]
