@@ -191,6 +191,7 @@ class Rematch:
 MAX_SAY = 200  # characters of one chat line
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
+WRONG_CODES = 5  # private tables' codes a connection may get wrong before it is cut off
 # The keyboard-shy's phrases (Tab in the chat line goes through them).
 # Offered in the speaker's language (the chat line translates them); what
 # is sent is the text.

@@ -81,6 +81,7 @@ from garito.core.words import COMPUTER_NAMES
 from .messages import (
     CODE_LENGTH,
     CODE_LETTERS,
+    WRONG_CODES,
     Act,
     AskLeaders,
     Closed,
@@ -128,7 +129,6 @@ PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at)
 SAY_RATE = 0.5  # chat lines a second, on average: a flood is cut off, play is not
 SAY_BURST = 5
 MUTES = 100  # names one player may mute
-WRONG_CODES = 5  # private tables' codes a connection may get wrong before it is cut off
 NEWS = 5  # tables' ends kept for a player who was away (the newest)
 NEWS_NAMES = 1000  # players with news waiting
 

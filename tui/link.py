@@ -38,6 +38,7 @@ class Seating:
     table: int
     seat: int | None
     send: Callable[[ClientMessage], None]
+    code: str | None = None  # a private table's: told to friends, who join with it
 
 
 def match_of(data: dict[str, Any]) -> Match[Any, Any, Any]:

@@ -270,7 +270,11 @@ class GameScreen(Screen[None]):
         from garito.widgets.gamelog import GameLog
         from garito.widgets.panel import Panel
 
-        with Panel(_("Log"), id="log-panel"):
+        with Panel(_("Log"), id="log-panel") as panel:
+            if self.seating is not None and self.seating.code:  # so it can be told to a friend
+                from textual.content import Content
+
+                panel.border_subtitle = Content(_("private: code {code}").format(code=self.seating.code))
             yield GameLog(id="log")
 
     def offer_stake(self, seat: int, low: int, high: int, note: str) -> None:

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from garito.core import catalog
@@ -27,13 +27,16 @@ from garito.core.i18n import N_, _, ngettext
 from garito.core.names import printable
 from garito.server.messages import (
     CANNED,
+    CODE_LENGTH,
     MAX_SAY,
+    WRONG_CODES,
     Closed,
     Create,
     Ended,
     Error,
     Hello,
     Join,
+    JoinCode,
     ListedSeat,
     Listing,
     Mute,
@@ -74,6 +77,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "open", N_("Sit / watch"), priority=True),
         Binding("w", "watch", N_("Watch")),
         Binding("n", "new", N_("New table")),
+        Binding("c", "code", N_("Code")),
         Binding("t,slash", "chat", N_("Talk"), key_display="t"),
         Binding("escape", "leave", N_("Menu")),
         Binding("question_mark,f1", "rules", N_("Rules")),
@@ -98,6 +102,8 @@ class LobbyScreen(Screen[None]):
         self.connected = False
         self.news = ""  # how a table this player left ended, told once
         self.talk: list[str] = []  # the lobby's talk, newest last
+        self.wrong_codes = 0  # private tables' codes the server refused (it hangs up at WRONG_CODES)
+        self.by_code = False  # a code was sent: an error is its refusal
         self._link_task: asyncio.Task | None = None
 
     def compose(self) -> ComposeResult:
@@ -172,14 +178,16 @@ class LobbyScreen(Screen[None]):
             self.status = told
             self.notify(told, title=_("Your table"), timeout=12, markup=False)
         elif isinstance(m, Error):
-            if (playing := self._at_table()) is not None:
+            if self.by_code and self.table == OPENING:
+                self._wrong_code(m.rule)
+            elif (playing := self._at_table()) is not None:
                 playing.refused(m.rule)
             else:
                 self.notify(m.rule, title=_("Not allowed"), severity="warning", markup=False)
 
     def _state(self, m: StateUpdate) -> None:
         if self.table == OPENING:
-            self.table = m.table
+            self.table, self.by_code = m.table, False
         if m.table != self.table:
             return  # a table this player has just left
         try:
@@ -200,7 +208,7 @@ class LobbyScreen(Screen[None]):
                 self.app.pop_screen()
         from ..games import screen_for
 
-        self.playing = screen_for(match, Seating(m.table, m.seat, self.link.send))
+        self.playing = screen_for(match, Seating(m.table, m.seat, self.link.send, m.code))
         self.playing.open_seats, self.playing.away = list(m.open), list(m.away)
         self.playing.finished_at = m.finished
         if m.seat is None:
@@ -270,6 +278,8 @@ class LobbyScreen(Screen[None]):
             if i:
                 text.append(" ")
             text.append(*self._seat(seat, short=True))
+        if t.private:  # listed only to those at it
+            text.append("  " + _("private"), "italic dim")
         return text
 
     def _seat(self, seat: ListedSeat, short: bool = False) -> tuple[str, str]:
@@ -340,6 +350,9 @@ class LobbyScreen(Screen[None]):
             rows = [_("Rules this Garito does not know")]
         if rows:
             text.append("\n" + "\n".join(rows) + "\n", "dim")
+        if t.private and t.code:  # told to a friend, who joins with it (c)
+            text.append(_("Private: code {code}").format(code=printable(t.code)) + "\n", "bold")
+            text.append(_("Not listed: friends join with c and the code.") + "\n", "dim")
         if t.commitment:  # the seed's hash, published before the first die (garito verify)
             text.append(_("Dice sealed: {hash}").format(hash=printable(t.commitment)[:12]) + "\n", "dim")
         text.append("\n")
@@ -366,7 +379,7 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.is_mounted and self.query_one(ChatLine).is_open:
             return False  # the keys are the chat line's while it is open
-        if action == "chat":
+        if action in ("chat", "code"):
             return self.connected
         if action in ("open", "watch", "new"):
             if action == "watch" and not isinstance(self._selected(), Listing):
@@ -409,11 +422,38 @@ class LobbyScreen(Screen[None]):
         ``seed``'s when a test gives one)."""
         if not table:
             return
-        game, config, seats = table
-        self.table = OPENING
+        game, config, seats = table[:3]
+        private = len(table) > 3 and table[3]
+        self.table, self.by_code = OPENING, False
         self.link.send(
-            Create(game, tuple(SeatAsked(s.kind, s.level, s.name) for s in seats), config.to_dict(), seed)
+            Create(
+                game,
+                tuple(SeatAsked(s.kind, s.level, s.name) for s in seats),
+                config.to_dict(),
+                seed,
+                private,
+            )
         )
+
+    def action_code(self) -> None:
+        def chosen(code: str | None) -> None:
+            if code:
+                self.table, self.by_code = OPENING, True
+                self.link.send(JoinCode(code))
+
+        self.app.push_screen(CodeDialog(WRONG_CODES - self.wrong_codes), chosen)
+
+    def _wrong_code(self, rule: str) -> None:
+        """The server refused a code: say so, and how many more it allows."""
+        self.table, self.by_code = None, False
+        self.wrong_codes += 1
+        left = WRONG_CODES - self.wrong_codes
+        more = ngettext(
+            "{left} more wrong code and the server hangs up.",
+            "{left} more wrong codes and the server hangs up.",
+            left,
+        ).format(left=left)
+        self.notify(f"{rule}\n{more}", title=_("Wrong code"), severity="warning", timeout=8, markup=False)
 
     def action_chat(self) -> None:
         self.query_one(ChatLine).open()
@@ -460,3 +500,45 @@ class GamePicker(ModalScreen[str]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
+
+
+class CodeDialog(ModalScreen[str | None]):
+    """A private table's code, typed to join it: Enter joins, Esc leaves."""
+
+    BINDINGS = [Binding("escape", "dismiss", N_("Back"))]
+
+    def __init__(self, allowed: int) -> None:
+        super().__init__()
+        self.allowed = allowed  # wrong codes the server still allows this connection
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical(classes="dialog", id="code-dialog") as box:
+            box.border_title = _("Join a private table")
+            yield Static(
+                _("The code its creator told you ({length} letters):").format(length=CODE_LENGTH),
+                markup=False,
+            )
+            yield Input(
+                placeholder="ABCDE", restrict=r"[A-Za-z0-9]*", max_length=CODE_LENGTH, compact=True, id="code"
+            )
+            told = _("Wrong codes the server still allows before it hangs up: {count}.").format(
+                count=self.allowed
+            )
+            yield Static(told, id="code-status", markup=False)
+            yield Static(_("Enter: join   Esc: back"), classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        field = self.query_one("#code", Input)
+        field.cursor_blink = not self.app.is_headless  # still pictures in tests
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip().upper()
+        if len(code) != CODE_LENGTH:
+            self.query_one("#code-status", Static).update(
+                _("A table's code has {length} letters.").format(length=CODE_LENGTH)
+            )
+            return
+        self.dismiss(code)

@@ -38,8 +38,14 @@ KINDS = [(N_("Human"), "human"), (N_("Computer"), "computer")]
 OPEN_SEAT = N_("open seat")
 
 
-# A shared table's dialog is dismissed with the table it describes.
-NewTable = tuple[str, Any, tuple[Seat, ...]]
+PRIVATE_HELP = N_(
+    "A private table is not listed in the lobby: you get a code to tell\n"
+    "your friends, and they join with it (c in the lobby)."
+)
+
+# A shared table's dialog is dismissed with the table it describes, and
+# whether it is private.
+NewTable = tuple[str, Any, tuple[Seat, ...], bool]
 
 
 class NewGameScreen(Screen[NewTable | None]):
@@ -133,6 +139,14 @@ class NewGameScreen(Screen[NewTable | None]):
                         compact=True,
                         id="seed",
                     )
+                if self.shared:  # not listed in the lobby: joined by the code the server gives
+                    yield Choice(
+                        [(_("no"), False), (_("yes"), True)],
+                        False,
+                        label=_("Private"),
+                        label_width=12,
+                        id="private",
+                    )
         yield Static(id="newgame-status", markup=False)
         yield KeyBar()
 
@@ -194,6 +208,8 @@ class NewGameScreen(Screen[NewTable | None]):
                     "choose, so its level counts only once there are stakes to decide."
                 )
             )
+        elif self.shared and focused is not None and focused.id == "private":
+            status.update(_(PRIVATE_HELP))
         elif self.shared:
             status.update(
                 _(
@@ -282,7 +298,8 @@ class NewGameScreen(Screen[NewTable | None]):
             self.notify(problem, severity="error")
             return
         if self.shared:
-            self.dismiss((self.info.id, self._config(), self._seats()))
+            private = self.query_one("#private", Choice).value
+            self.dismiss((self.info.id, self._config(), self._seats(), private))
             return
         text = self.query_one("#seed", Input).value
         seed = int(text) if text else fresh_seed()
