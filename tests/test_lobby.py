@@ -441,3 +441,108 @@ async def test_talk_at_a_table_and_in_the_lobby(monkeypatch):
         assert (
             not table.query_one("ChatLine").is_open and app.focused is None
         )  # the keys are the game's again
+
+
+# ---------------------------------------------------------------- private tables
+
+
+async def open_private_table(pilot) -> str:
+    """The app opens a private Gemelos table with an open seat from the
+    dialog, as a player does; returns its code, as the table shows it."""
+    app = pilot.app
+    await pilot.press("n")
+    await until(pilot, lambda: type(app.screen).__name__ == "GamePicker")
+    await pilot.press("enter")  # Gemelos
+    await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+    dialog = app.screen
+    dialog.query_one("#kind-1", Choice).value = "human"  # an open seat
+    private = dialog.query_one("#private", Choice)
+    assert private.value is False  # off unless chosen
+    private.focus()
+    await pilot.press("right")
+    assert private.value is True
+    assert "not listed in the lobby" in str(dialog.query_one("#newgame-status").render())
+    await pilot.press("enter")
+    await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
+    subtitle = str(app.screen.query_one("#log-panel").border_subtitle)
+    code = subtitle.rsplit(" ", 1)[-1]
+    assert subtitle == f"private: code {code}" and len(code) == 5
+    return code
+
+
+@sync
+async def test_a_private_table_opened_in_the_app_shows_its_code_and_is_joined_by_it(monkeypatch):
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        app = pilot.app
+        code = await open_private_table(pilot)
+        assert server.tables[1].code == code
+        eve = await Conn.open(path, "Eve")
+        await eve.send(op="list")
+        assert (await eve.until(lambda m: m["op"] == "tables"))["tables"] == []  # listed to nobody else
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="code", code=code)
+        m = await bea.until(lambda m: m["op"] == "state")
+        assert m["seat"] == 1 and m["code"] == code
+        table = app.screen
+        await until(pilot, lambda: table.session.match.names == ("Player 1", "Bea"))
+        await pilot.press("escape", "y")  # back to the lobby: the table is there, with its code
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        lobby = app.screen
+        await until(pilot, lambda: "private" in lobby_text(app))
+        about = str(lobby.query_one("#table-about").render())
+        assert f"Private: code {code}" in about and "friends join with c" in about
+
+
+@sync
+async def test_a_friend_joins_a_private_table_by_its_code_and_a_wrong_code_is_refused(monkeypatch):
+    async def before(path):
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=7, private=True)
+        await ana.until(lambda m: m["op"] == "state")
+
+    async with at_the_lobby(monkeypatch, before) as (server, path, pilot):
+        app = pilot.app
+        lobby = app.screen
+        code = server.tables[1].code
+        assert lobby.tables == [] and "Gemelos" not in lobby_text(app)  # not listed to her
+        await pilot.press("c")
+        await until(pilot, lambda: type(app.screen).__name__ == "CodeDialog")
+        dialog = app.screen
+        assert "still allows before it hangs up: 5." in str(dialog.query_one("#code-status").render())
+        await pilot.press(*"abc", "enter")  # too short: said, nothing sent
+        assert "has 5 letters" in str(dialog.query_one("#code-status").render())
+        await pilot.press("escape")  # Esc leaves it
+        assert app.screen is lobby
+        wrong = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
+        await pilot.press("c", *wrong.lower(), "enter")
+        await until(pilot, lambda: any(n.title == "Wrong code" for n in app._notifications))
+        told = next(n for n in app._notifications if n.title == "Wrong code").message
+        assert told == f"No table has the code '{wrong}'.\n4 more wrong codes and the server hangs up."
+        assert app.screen is lobby and lobby.table is None
+        await pilot.press("c")
+        await until(pilot, lambda: type(app.screen).__name__ == "CodeDialog")
+        assert "hangs up: 4." in str(app.screen.query_one("#code-status").render())
+        await pilot.press(*code.lower(), "enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
+        assert app.screen.seating.seat == 1 and app.screen.seating.code == code
+        assert f"private: code {code}" == str(app.screen.query_one("#log-panel").border_subtitle)
+
+
+@sync
+async def test_a_private_table_opened_in_one_app_is_joined_by_code_from_another(monkeypatch):
+    async with at_the_lobby(monkeypatch) as (server, path, pilot):
+        code = await open_private_table(pilot)
+        from garito.store import settings
+
+        monkeypatch.setattr(settings, "player", lambda: "Bea")  # the friend's app, under her name
+        async with GarApp(bot_delay=0).run_test(size=(80, 24)) as friend:
+            await to_lobby(friend)
+            other = friend.app
+            assert "Gemelos" not in lobby_text(other)  # not listed to her
+            await friend.press("c")
+            await until(friend, lambda: type(other.screen).__name__ == "CodeDialog")
+            await friend.press(*code, "enter")
+            await until(friend, lambda: type(other.screen).__name__ == "GemelosScreen")
+            assert other.screen.seating.seat == 1 and other.screen.seating.code == code
+            table = pilot.app.screen
+            await until(pilot, lambda: table.session.match.names == ("Player 1", "Bea") and not table.open_seats)

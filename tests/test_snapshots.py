@@ -412,6 +412,66 @@ def test_lobby_new_table(snap_compare, table_server):
     assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
 
 
+async def _private_table(pilot, server) -> None:
+    """The app opens a private Gemelos table (its code fixed) with an open seat."""
+    from garito.widgets.choice import Choice
+
+    server._new_code = lambda: "K7QPM"  # the server's code is random: this one, for the picture
+    await _to_lobby(pilot)
+    await keys("n", "enter")(pilot)  # Gemelos
+    pilot.app.screen.query_one("#kind-1", Choice).value = "human"
+    pilot.app.screen.query_one("#private", Choice).focus()
+    await keys("right", "enter")(pilot)
+    for _ in range(200):
+        if type(pilot.app.screen).__name__ == "GemelosScreen":
+            break
+        await pilot.pause(0.02)
+    await settle(pilot)
+
+
+def test_private_table_shows_its_code(snap_compare, table_server):
+    async def run_before(pilot):
+        await _private_table(pilot, table_server)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_lobby_private_table_with_its_code(snap_compare, table_server):
+    async def run_before(pilot):
+        await _private_table(pilot, table_server)
+        await keys("escape", "y")(pilot)  # back to the lobby: the seat is kept
+        for _ in range(200):
+            if type(pilot.app.screen).__name__ == "LobbyScreen":
+                break
+            await pilot.pause(0.02)
+        await keys("down", "down", "down")(pilot)  # table 4, the private one
+        await settle(pilot)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+
+
+async def _join_by_code(pilot):
+    await _to_lobby(pilot)
+    await keys("c", "k", "7", "q")(pilot)  # a code half typed
+
+
+async def _private_choice(pilot):
+    from garito.widgets.choice import Choice
+
+    await _to_lobby(pilot)
+    await keys("n", "enter")(pilot)  # Gemelos
+    pilot.app.screen.query_one("#private", Choice).focus()
+    await keys("right")(pilot)  # its help below
+
+
+def test_lobby_join_by_code(snap_compare, table_server):
+    assert snap_compare(app(), terminal_size=SIZE, run_before=_join_by_code)
+
+
+def test_lobby_new_table_private(snap_compare, table_server):
+    assert snap_compare(app(), terminal_size=SIZE, run_before=_private_choice)
+
+
 def test_shared_table_waiting_for_a_player(snap_compare, table_server):
     async def run_before(pilot):
         await _to_lobby(pilot)

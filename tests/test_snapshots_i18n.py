@@ -27,6 +27,8 @@ from .test_snapshots import (
     SIZE,
     _history,
     _irwin_final,
+    _join_by_code,
+    _private_choice,
     _to_lobby,
     keys,
     table_server,
@@ -95,6 +97,16 @@ def test_willie_score_sheet(snap_compare, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_lobby(snap_compare, table_server, lang):
     assert snap_compare(app(lang), terminal_size=SIZE, run_before=_to_lobby)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby_join_by_code(snap_compare, table_server, lang):
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=_join_by_code)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby_new_table_private(snap_compare, table_server, lang):
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=_private_choice)
 
 
 @pytest.mark.parametrize("lang", LANGS)

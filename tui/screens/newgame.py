@@ -141,7 +141,7 @@ class NewGameScreen(Screen[NewTable | None]):
                     )
                 if self.shared:  # not listed in the lobby: joined by the code the server gives
                     yield Choice(
-                        [(_("no"), False), (_("yes"), True)],
+                        [(_("off"), False), (_("on"), True)],
                         False,
                         label=_("Private"),
                         label_width=12,
