@@ -545,4 +545,5 @@ async def test_a_private_table_opened_in_one_app_is_joined_by_code_from_another(
             await until(friend, lambda: type(other.screen).__name__ == "GemelosScreen")
             assert other.screen.seating.seat == 1 and other.screen.seating.code == code
             table = pilot.app.screen
-            await until(pilot, lambda: table.session.match.names == ("Player 1", "Bea") and not table.open_seats)
+            names = ("Player 1", "Bea")
+            await until(pilot, lambda: table.session.match.names == names and not table.open_seats)
