@@ -488,7 +488,7 @@ async def test_a_private_table_opened_in_the_app_shows_its_code_and_is_joined_by
         await pilot.press("escape", "y")  # back to the lobby: the table is there, with its code
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
         lobby = app.screen
-        await until(pilot, lambda: "private" in lobby_text(app))
+        await until(pilot, lambda: "Gemelos" in lobby_text(app))
         about = str(lobby.query_one("#table-about").render())
         assert f"Private: code {code}" in about and "friends join with c" in about
 

@@ -278,8 +278,6 @@ class LobbyScreen(Screen[None]):
             if i:
                 text.append(" ")
             text.append(*self._seat(seat, short=True))
-        if t.private:  # listed only to those at it
-            text.append("  " + _("private"), "italic dim")
         return text
 
     def _seat(self, seat: ListedSeat, short: bool = False) -> tuple[str, str]:
@@ -528,6 +526,7 @@ class CodeDialog(ModalScreen[str | None]):
             )
             yield Static(told, id="code-status", markup=False)
             yield Static(_("Enter: join   Esc: back"), classes="dialog-keys", markup=False)
+        yield KeyBar()  # its own keys, not the lobby's under it
 
     def on_mount(self) -> None:
         field = self.query_one("#code", Input)
