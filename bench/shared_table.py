@@ -15,7 +15,13 @@ table of one's own (no table server in between), so the ratio is the table
 server's cost. A Space that was not the roller's (it closes a result box, or
 it is the other's turn) reaches only its own screen and is left out.
 
-    python bench/shared_table.py [rolls]        (default 24)
+And talk at the same table, before the first roll: one player opens the
+talk line (/), types a line, and with both terminals quiet presses Enter;
+timed until the line shows on the other player's screen (and on the
+speaker's own). The two take turns, a line every CHAT_GAP seconds, inside
+the server's limit on talk (SAY_RATE, SAY_BURST): nothing is refused.
+
+    python bench/shared_table.py [rolls] [lines]        (default 24 and 20)
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from serve_load import serving  # noqa: E402
 
 DOWN, RIGHT = b"\x1b[B", b"\x1b[C"
 QUIET = 0.6  # seconds with nothing drawn: the round box opens 0.35 s after a round's last roll
+CHAT_GAP = 2.5  # seconds between two lines of one player: under server.tables' SAY_RATE (0.5 a second)
 
 
 class Terminal:
@@ -43,6 +50,8 @@ class Terminal:
         self.last = time.perf_counter()
         self.arrived = asyncio.Event()
         self.first_after: float | None = None  # the first byte after a key, and when
+        self.awaited: bytes | None = None  # text to time the arrival of (in what came since the key)
+        self.found_at: float | None = None
         self.task = asyncio.create_task(self._pump())
 
     async def _pump(self) -> None:
@@ -53,6 +62,8 @@ class Terminal:
             self.last = now
             if self.first_after is None:
                 self.first_after = now
+            if self.awaited is not None and self.found_at is None and self.awaited in self.log:
+                self.found_at = now
             self.arrived.set()
 
     async def wait_for(self, needle: bytes, timeout: float = 60) -> None:
@@ -102,7 +113,28 @@ async def press(
     return mine, theirs
 
 
-async def run(port: int, rolls: int) -> None:
+async def say(me: Terminal, other: Terminal, text: str) -> tuple[float, float]:
+    """``text`` typed on ``me``'s talk line, then Enter with both quiet: ms
+    until it shows on ``me``'s screen, and on ``other``'s."""
+    await me.keys(b"/")
+    me.process.stdin.write(text.encode())
+    await me.quiet()
+    await other.quiet()
+    needle = text.encode()
+    for term in (me, other):
+        term.log, term.awaited, term.found_at = bytearray(), needle, None
+    t0 = time.perf_counter()
+    me.process.stdin.write(b"\r")
+    end = t0 + 10
+    while me.found_at is None or other.found_at is None:
+        if time.perf_counter() > end:
+            raise TimeoutError(f"{text!r} never showed")
+        await asyncio.sleep(0.01)
+    me.awaited = other.awaited = None
+    return (me.found_at - t0) * 1000, (other.found_at - t0) * 1000
+
+
+async def run(port: int, rolls: int, lines: int) -> None:
     ana_conn, ana = await player(port, "ana")
     await ana.keys(*[DOWN] * 6, b"\r")  # Shared tables
     await ana.wait_for(b"No table yet")
@@ -116,6 +148,17 @@ async def run(port: int, rolls: int) -> None:
     await bea.wait_for(b"with a free seat")
     await bea.keys(b"\r")
     await ana.wait_for(b"your roll")
+
+    # Talk first, while nothing else moves at the table.
+    said, heard = [], []
+    started = time.perf_counter()
+    for n in range(lines):
+        me, other = (ana, bea) if n % 2 == 0 else (bea, ana)
+        # Each speaker's lines CHAT_GAP apart (they alternate): within the limit.
+        await asyncio.sleep(max(0.0, started + n * CHAT_GAP / 2 - time.perf_counter()))
+        mine, theirs = await say(me, other, f"zq{n:02d}x")
+        said.append(mine)
+        heard.append(theirs)
 
     echo, relay = [], []
     turns = [(ana, bea), (bea, ana)]
@@ -155,18 +198,22 @@ async def run(port: int, rolls: int) -> None:
         p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
         return f"  {label:<44} median {statistics.median(values):6.1f} ms   p95 {p95:6.1f} ms"
 
-    print(f"a shared Gemelos table over SSH (loopback), {len(relay)} rolls:")
+    print(f"a shared Gemelos table over SSH (loopback), {len(relay)} rolls, {len(heard)} lines of talk:")
     print(line("key → the other player's screen (relay)", relay))
     print(line("key → the roller's own screen", echo))
     print(line("beside it, key → screen against the computer", alone))
     ratio = statistics.median(relay) / statistics.median(alone)
     print(f"  relay / alone (medians): {ratio:.2f}")
+    print(line("talk: Enter → the other player's screen", heard))
+    print(line("talk: Enter → the speaker's own screen", said))
+    print(f"  talk relay / roll relay (medians): {statistics.median(heard) / statistics.median(relay):.2f}")
 
 
 def main() -> None:
     rolls = int(sys.argv[1]) if len(sys.argv) > 1 else 24
+    lines = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     with serving() as (port, _server):
-        asyncio.run(run(port, rolls))
+        asyncio.run(run(port, rolls, lines))
 
 
 if __name__ == "__main__":
