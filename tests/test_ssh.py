@@ -291,3 +291,50 @@ async def test_two_players_over_ssh_play_a_gemelos_table_to_the_end_watched_by_a
             await p.close()
     finally:
         await server.close()
+
+
+@sync
+async def test_over_ssh_a_private_table_is_joined_by_its_code_and_unseen_in_a_third_lobby(tmp_path):
+    server, port = await started(tmp_path, guests=True)
+    tables = server.tables
+    try:
+        ana = await Player.connect(port, "ana")
+        await ana.to_lobby()
+        await ana.wait(b"No table yet")
+        await ana.keys(b"\r", b"\r")  # New table..., Gemelos
+        await ana.wait(b"New table")
+        await ana.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: open for another player
+        await ana.keys(DOWN, DOWN, DOWN, DOWN, RIGHT)  # Private: on
+        await ana.wait(b"not listed in the lobby")
+        await ana.keys(b"\r")
+        await ana.wait(b"Waiting for a player in seat 2.")
+        code = tables.tables[1].code
+        assert code is not None and len(code) == 5
+        await ana.wait(b"private: code " + code.encode())  # on her table, to tell a friend
+
+        eve = await Player.connect(port, "eve")
+        await eve.to_lobby()
+        await eve.wait(b"No table yet")  # a private table is nobody else's business
+        await eve.keys(b"c")
+        await eve.wait(b"Join a private table")
+        wrong = "ZZZZZ" if code != "ZZZZZ" else "YYYYY"
+        await eve.keys(wrong.lower().encode(), b"\r")
+        await eve.wait(b"Wrong code")
+
+        bea = await Player.connect(port, "bea")
+        await bea.to_lobby()
+        await bea.wait(b"No table yet")
+        await bea.keys(b"c")
+        await bea.wait(b"Join a private table")
+        await bea.keys(code.lower().encode(), b"\r")
+        await bea.wait(b"private: code " + code.encode())  # at the table, her screen says it too
+        await ana.wait(b"bea")  # ana's table shows who sat down
+        assert tables.tables[1].players.keys() == {0, 1}
+        assert [s.name for s in tables.tables[1].match.seats] == ["ana", "bea"]
+        await asyncio.sleep(1)
+        shown = eve.seen[eve.mark :]
+        assert b"1 table open" not in shown and b"Gemelos" not in shown  # still not in her lobby
+        for p in (ana, bea, eve):
+            await p.close()
+    finally:
+        await server.close()

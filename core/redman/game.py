@@ -925,7 +925,7 @@ VARIANTS = (
         "first_roller",
         N_("First roller"),
         FIRST_ROLLER,
-        (N_("alternates"), N_("stays")),
+        (N_("rotates"), N_("stays")),  # Gemelos's word: with two seats, rotating is alternating
         help=N_("Rolling first matters only for 6-6-6: it ends the match before the rival rolls."),
     ),
     Variant(

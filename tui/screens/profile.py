@@ -18,7 +18,7 @@ from garito.widgets.keybar import KeyBar
 class ProfileScreen(ModalScreen[str]):
     """Type a name, Enter keeps it; Escape keeps the one there was."""
 
-    BINDINGS = [Binding("escape", "keep", N_("Keep as it is"))]
+    BINDINGS = [Binding("escape", "keep", N_("Leave it as it is"))]
 
     def __init__(self, first: bool = False) -> None:
         super().__init__()
@@ -37,12 +37,9 @@ class ProfileScreen(ModalScreen[str]):
                 max_length=12,
                 id="player-name",
             )
-            yield Static(
-                _("Enter: keep it    Escape: later")
-                if self.first
-                else _("Enter: keep it    Escape: no change"),
-                classes="dialog-keys",
-            )
+            # Escape says what the key bar says: the name stays (at the welcome,
+            # the default one, and the welcome is not shown again).
+            yield Static(_("Enter: keep it    Escape: leave it as it is"), classes="dialog-keys")
         yield KeyBar()
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -310,7 +310,11 @@ class WillieScreen(GameScreen):
         pts = wx.points(cards)
         held = ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
         worth = ngettext("{count} point", "{count} points", pts).format(count=pts)
-        by = _("[dim](by rank: s)[/dim]") if self.by_rank else _("[dim](by suit: s)[/dim]")
+        by = (
+            _("[dim](sorted by rank; s: by suit)[/dim]")
+            if self.by_rank
+            else _("[dim](sorted by suit; s: by rank)[/dim]")
+        )
         self.hand_title = styled(f"{held}, {worth} {by}")
 
     def _show_work(self, bench: Bench, gl) -> None:
