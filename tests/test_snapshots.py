@@ -429,14 +429,22 @@ async def _private_table(pilot, server) -> None:
     await settle(pilot)
 
 
-def test_private_table_shows_its_code(snap_compare, table_server):
+@pytest.fixture
+def known_dice(monkeypatch):
+    """The server's secret seeds, known: the picture shows the seal of one."""
+    from garito.server import tables
+
+    monkeypatch.setattr(tables, "secret_seed", lambda: 11)
+
+
+def test_private_table_shows_its_code(snap_compare, table_server, known_dice):
     async def run_before(pilot):
         await _private_table(pilot, table_server)
 
     assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
 
 
-def test_lobby_private_table_with_its_code(snap_compare, table_server):
+def test_lobby_private_table_with_its_code(snap_compare, table_server, known_dice):
     async def run_before(pilot):
         await _private_table(pilot, table_server)
         await keys("escape", "y")(pilot)  # back to the lobby: the seat is kept
