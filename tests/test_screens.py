@@ -11,7 +11,7 @@ import re
 import pytest
 
 from . import test_snapshots
-from .test_snapshots import table_server  # noqa: F401  (a fixture some states need)
+from .test_snapshots import known_dice, table_server  # noqa: F401  (fixtures some states need)
 from .walk import walk
 
 SNAPSHOTS = sorted(

@@ -461,7 +461,8 @@ class LobbyScreen(Screen[None]):
         word, _sep, rest = event.text.partition(" ")
         if word in ("/mute", "/unmute") and rest.strip():
             self.link.send(Mute(rest.strip(), word == "/mute"))
-            self.notify(f"{'Muted' if word == '/mute' else 'You hear again'}: {rest.strip()}", markup=False)
+            said = _("Muted: {name}") if word == "/mute" else _("You hear again: {name}")  # the table's words
+            self.notify(said.format(name=rest.strip()), markup=False)
         else:
             self.link.send(Say(None, event.text))
         self.refresh_bindings()
