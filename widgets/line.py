@@ -24,7 +24,12 @@ class Line(RowRepaint, Widget, can_focus=False):
     Line { height: auto; }
     """
 
-    text: reactive[str | Text] = reactive("", repaint=False, layout=True)
+    # Not laid out again by itself: a layout reflows the whole screen, and
+    # the title and the prompt change on nearly every move (40 keys of
+    # Gemelos against the computer: 112 screen layouts, 80 without them).
+    # The watcher asks for one only where the text's rows or width set the
+    # widget's size.
+    text: reactive[str | Text] = reactive("", repaint=False)
 
     def _text(self) -> Text:
         text = as_text(self.text, overflow="fold")
@@ -40,7 +45,14 @@ class Line(RowRepaint, Widget, can_focus=False):
     def watch_text(self) -> None:
         if not self.is_mounted:
             return
-        self.repaint_rows(self._rows())
+        rows = self._rows()
+        height, width = self.styles.height, self.styles.width
+        if (width is not None and width.is_auto) or (
+            (height is None or height.is_auto) and (self._shown is None or len(self._shown[1]) != len(rows))
+        ):
+            self.refresh(layout=True)
+            return
+        self.repaint_rows(rows)
 
     def render(self) -> Text:
         self.shown(self._rows())
