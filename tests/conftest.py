@@ -7,6 +7,18 @@ import sys
 from pathlib import Path
 
 import pytest
+import textual._wait
+
+# Textual's Pilot decides the app is idle by sleeping a slice and comparing
+# the process's CPU time with the wall clock: one slice (20 ms) at least per
+# pause and two per key press, hundreds of thousands of slices in the suite,
+# spent asleep (the snapshot suite: 78 s wall for 16 s of CPU). A 5 ms slice
+# keeps the test (less than 5% of the slice's time busy means idle) and the
+# pictures byte-identical: 31 s wall for 15 s of CPU. Textual is pinned; a
+# version without these names fails here, not in a slower suite.
+assert textual._wait.SLEEP_GRANULARITY == 1 / 50 and textual._wait.SLEEP_IDLE == 1 / 50 / 20
+textual._wait.SLEEP_GRANULARITY = 0.005
+textual._wait.SLEEP_IDLE = 0.005 / 20
 
 
 def pytest_sessionstart(session):

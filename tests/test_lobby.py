@@ -12,6 +12,7 @@ from garito.core.gemelos import Config, Rolled
 from garito.core.match import Seat
 from garito.server import tables
 from garito.tui.app import GarApp
+from garito.tui.screens.results import MatchOverScreen
 from garito.widgets.choice import Choice
 
 from .helpers import sync
@@ -92,7 +93,7 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
         rolls = 0
         loop = asyncio.get_running_loop()
         end = loop.time() + 30
-        while type(app.screen).__name__ != "MatchOverScreen" and loop.time() < end:
+        while not isinstance(app.screen, MatchOverScreen) and loop.time() < end:
             if app.screen is table and table.notice_open:
                 await pilot.press("space")  # a round's result
             elif app.screen is table and table.human_to_act:
@@ -150,7 +151,7 @@ async def test_every_game_plays_at_a_shared_table_from_the_seats_masked_state(ga
         end = loop.time() + 90
         # Play up to 60 moves of the table; then stop moving and let the app
         # catch up (closing what is over the table) with the server.
-        while loop.time() < end and type(app.screen).__name__ != "MatchOverScreen":
+        while loop.time() < end and not isinstance(app.screen, MatchOverScreen):
             caught_up = table.match.actions == held.match.actions and not table._incoming
             mine = rules.to_act(held.match.state) == 0  # the server waits for this app: all is still
             if len(held.match.actions) >= 60 and caught_up and mine and not table.notice_open:

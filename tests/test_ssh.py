@@ -56,7 +56,11 @@ async def test_a_player_with_a_listed_key_gets_the_app_in_a_terminal(tmp_path):
             await read_until(process, b"New game")
             process.stdin.write(b"\r")  # start it
             await read_until(process, b"Gemelos")
-            await asyncio.sleep(1.0)  # the table is up: the game is saved from its first screen
+            saved = tmp_path / "serve" / "ssh-players" / "ana" / "saves" / "gemelos.json"
+            for _ in range(int(TIMEOUT / 0.05)):  # the table is up: the game is saved from its first screen
+                if saved.is_file():
+                    break
+                await asyncio.sleep(0.05)
             process.stdin.write(b"\x11")  # ctrl+q
             await asyncio.wait_for(process.wait_closed(), TIMEOUT)
             assert process.exit_status == 0
@@ -207,8 +211,17 @@ class Player:
         otherwise."""
         while b"Match over" not in self.seen[self.mark :]:
             self.process.stdin.write(b" ")
-            await asyncio.sleep(0.25)
+            await self.answered(len(self.seen), 0.25)
         await self.wait(b"Match over")
+
+    async def answered(self, size: int, most: float) -> None:
+        """Until the screen changes after ``size`` bytes were shown (a key
+        answered, or another player's move), ``most`` seconds at most: a
+        key nothing answers (not this player's turn) waits them all."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + most
+        while len(self.seen) == size and loop.time() < end:
+            await asyncio.sleep(0.01)
 
     async def close(self) -> None:
         self.conn.close()
