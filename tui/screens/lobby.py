@@ -28,12 +28,14 @@ from garito.core.names import printable
 from garito.server.messages import (
     CANNED,
     MAX_SAY,
+    AskLeaders,
     Closed,
     Create,
     Ended,
     Error,
     Hello,
     Join,
+    Leaders,
     ListedSeat,
     Listing,
     Mute,
@@ -54,6 +56,7 @@ from garito.widgets.keybar import KeyBar
 
 from ..link import Link, Seating, tables_socket
 from .game import GameScreen
+from .leaders import LeadersScreen
 
 if TYPE_CHECKING:
     from textual import getters
@@ -75,6 +78,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", N_("Watch")),
         Binding("n", "new", N_("New table")),
         Binding("t,slash", "chat", N_("Talk"), key_display="t"),
+        Binding("r", "ratings", N_("Ratings")),
         Binding("escape", "leave", N_("Menu")),
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("j", "cursor(1)", show=False),
@@ -171,6 +175,9 @@ class LobbyScreen(Screen[None]):
             self.news = told
             self.status = told
             self.notify(told, title=_("Your table"), timeout=12, markup=False)
+        elif isinstance(m, Leaders):
+            if isinstance(self.app.screen, LeadersScreen):
+                self.app.screen.show(m)
         elif isinstance(m, Error):
             if (playing := self._at_table()) is not None:
                 playing.refused(m.rule)
@@ -329,7 +336,11 @@ class LobbyScreen(Screen[None]):
         for i, seat in enumerate(t.seats):
             text.append(f"{i + 1}  ")
             text.append(*self._seat(seat))
+            if seat.rating is not None:  # its rating at this game (r: the leaderboard)
+                text.append(f"  {seat.rating:.1f}", "cyan")
             text.append("\n")
+        if any(s.rating is not None for s in t.seats):
+            text.append(_("Beside a name: its rating here (r: the ranking).") + "\n", "dim")
         try:
             config = rules.config_from_dict(t.config)
             values = {v.key: getattr(config, v.key) for v in rules.variants}
@@ -366,7 +377,7 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.is_mounted and self.query_one(ChatLine).is_open:
             return False  # the keys are the chat line's while it is open
-        if action == "chat":
+        if action in ("chat", "ratings"):
             return self.connected
         if action in ("open", "watch", "new"):
             if action == "watch" and not isinstance(self._selected(), Listing):
@@ -414,6 +425,12 @@ class LobbyScreen(Screen[None]):
         self.link.send(
             Create(game, tuple(SeatAsked(s.kind, s.level, s.name) for s in seats), config.to_dict(), seed)
         )
+
+    def action_ratings(self) -> None:
+        """The leaderboard of the game under the cursor (or the first)."""
+        t = self._selected()
+        game = t.game if isinstance(t, Listing) else None
+        self.app.push_screen(LeadersScreen(lambda g: self.link.send(AskLeaders(g)), self.me, game))
 
     def action_chat(self) -> None:
         self.query_one(ChatLine).open()
