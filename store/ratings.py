@@ -274,12 +274,13 @@ class Ratings:
         result = result_of(match, finished)
         if result is None:
             return
-        self._apply(result)
+        self.apply(result)
         if self.folder is not None:
             self._queue.put((result, None))
             self._start_writer()
 
-    def _apply(self, result: Result) -> None:
+    def apply(self, result: Result) -> None:
+        """A result (as ``result_of`` makes it) into the ratings in memory."""
         game = result["game"]
         held = {k: r for (g, k), r in self.table.items() if g == game}
         for key, rating in rate(held, result).items():
@@ -369,7 +370,7 @@ class Ratings:
                 log.warning("a waiting rating result could not be read (%s): left in %s", e, path.name)
             return
         if not self._holds(result):
-            self._apply(result)
+            self.apply(result)
         if self._db is not None:
             self._queue.put((result, path))
 

@@ -340,7 +340,7 @@ class LobbyScreen(Screen[None]):
                 text.append(f"  {seat.rating:.1f}", "cyan")
             text.append("\n")
         if any(s.rating is not None for s in t.seats):
-            text.append(_("Beside a name: its rating here (r: the ranking).") + "\n", "dim")
+            text.append(_("Beside a name: its rating.") + "\n", "dim")
         try:
             config = rules.config_from_dict(t.config)
             values = {v.key: getattr(config, v.key) for v in rules.variants}
