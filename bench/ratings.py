@@ -38,10 +38,28 @@ def seats_for(game: str) -> int:
     return max(lo, min(hi, len(rules.levels)))
 
 
-def play(game: str, n: int, levels: tuple[str, ...], seed: int) -> Match:
+def rules_for(game: str, n: int) -> dict[str, object]:
+    """The rules played: the default, unless under it every level plays
+    alike (Gemelos and Red Man's Throw without stakes: every move a forced
+    roll); then the first single choice of the dialog under which they do not."""
+    rules = catalog.rules(game)
+    if rules.levels_matter(offered_config(rules, n, {})):
+        return {}
+    for variant in rules.variants:
+        for choice in variant.choices:
+            try:
+                config = offered_config(rules, n, {variant.key: choice})
+            except ValueError:
+                continue
+            if rules.levels_matter(config):
+                return {variant.key: choice}
+    return {}
+
+
+def play(game: str, n: int, levels: tuple[str, ...], seed: int, values: dict[str, object]) -> Match:
     rules = catalog.rules(game)
     seats = tuple(Seat(COMPUTER_NAMES[i], "computer", levels[i % len(levels)]) for i in range(n))
-    session = Session(Match.start(game, offered_config(rules, n, {}), seed, seats), here=())
+    session = Session(Match.start(game, offered_config(rules, n, values), seed, seats), here=())
     while not session.over:
         seat = session.to_act
         assert seat is not None
@@ -59,13 +77,14 @@ def main() -> None:
         rules = catalog.rules(info.id)
         levels = tuple(rules.levels)
         n = seats_for(info.id)
+        values = rules_for(info.id, n)
         ratings = Ratings(None)
         wins = dict.fromkeys(levels, 0)
         late = dict.fromkeys(levels, 0.0)  # the rating summed after each match of the second half
         started = time.perf_counter()
         for i in range(matches):
             turned = tuple(levels[(j + i) % len(levels)] for j in range(len(levels)))
-            match = play(info.id, n, turned, seed=i)
+            match = play(info.id, n, turned, i, values)
             for seat, standing in zip(match.seats, rules.outcome(match.state)):
                 wins[seat.level] += standing == "win"
             ratings.played(match, f"bench-{i}")
@@ -80,7 +99,8 @@ def main() -> None:
         means = [late[level] / counted for level in levels]
         steady = all(a < b for a, b in zip(means, means[1:]))
         verdicts.append((info.title, ordered, steady))
-        print(f"{info.title} ({n} seats, {took:.1f} s)")
+        played = ", ".join(f"{k} {v}" for k, v in values.items()) or "default rules"
+        print(f"{info.title} ({n} seats, {played}, {took:.1f} s)")
         for level, r in zip(levels, rows):
             print(
                 f"  {level:<9} rating {r.ordinal:6.2f}   mu {r.mu:6.2f}  sigma {r.sigma:5.2f}"

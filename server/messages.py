@@ -192,7 +192,7 @@ class Rematch:
 MAX_SAY = 200  # characters of one chat line
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
-LEADERS = 20  # rows of a leaderboard the server sends (and a client reads)
+LEADERS = 15  # rows of a leaderboard the server sends (and a client reads): the screen at 80x24
 # The keyboard-shy's phrases (Tab in the chat line goes through them).
 # Offered in the speaker's language (the chat line translates them); what
 # is sent is the text.

@@ -320,3 +320,64 @@ async def test_a_finished_table_rates_its_players_and_the_ratings_survive_a_serv
         await dan.close()
     finally:
         await server.close()
+
+
+# ---------------------------------------------------------------- the leaderboard screen
+
+
+def _rated_in_memory() -> Ratings:
+    """Gemelos: 17 people ahead of the app's own player (who is not among
+    the first rows), one of them named with markup, and the hard level."""
+    ratings = Ratings(None)
+    for n in range(17):
+        name = "[b]Bea[/b]" if n == 3 else f"P{n:02d}"
+        seats = [[name, name, False, 1], ["computer:hard", "hard", True, 3]]
+        ratings.apply({"game": "gemelos", "finished": f"{n}", "commitment": "", "seats": seats})
+    seats = [["computer:hard", "hard", True, 2], ["Player 1", "Player 1", False, 2]]
+    ratings.apply({"game": "gemelos", "finished": "last", "commitment": "", "seats": seats})
+    return ratings
+
+
+@sync
+async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
+    from garito.tui.app import GarApp
+    from garito.tui.screens.leaders import LeadersScreen
+
+    from .test_lobby import to_lobby, until
+
+    server = TableServer(chosen_seeds=True, ratings=_rated_in_memory())
+    path = str(Path(tempfile.mkdtemp()) / "t.sock")
+    await server.start(path)
+    monkeypatch.setenv("GARITO_TABLES", path)
+    try:
+        async with GarApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+            app = pilot.app
+            await to_lobby(pilot)
+            assert "Ratings" in str(app.screen.query_one("KeyBar").render())
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, LeadersScreen) and app.screen.board is not None)
+            screen = app.screen
+            assert screen.game == "gemelos" and "Ratings — Gemelos" in str(screen.heading)
+            board = screen.board
+            assert board is not None and len(board.rows) == 15  # the first rows; the player's own below
+            assert board.place is not None and board.place > 15 and board.own.name == "Player 1"
+            lines = "\n".join(screen_text(app))
+            assert "[b]Bea[/b]" in lines  # a name as typed, never markup
+            assert "Computer (hard)" not in lines  # it lost 17 times: below the first rows
+            own = next(line for line in lines.splitlines() if "Player 1" in line)
+            assert own.split()[:4] == [str(board.place), "Player", "1", "(you)"], own  # marked, below the rows
+            await pilot.press("right")  # the next game: nobody rated there
+            await until(pilot, lambda: screen.board is not None and screen.game == "redman")
+            assert "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app))
+            await pilot.press("left", "left")  # back past the first game to the last
+            await until(pilot, lambda: screen.board is not None and screen.game == "willie")
+            await pilot.press("escape")
+            await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+    finally:
+        await server.close()
+
+
+def screen_text(app) -> list[str]:
+    from .helpers import screen_lines
+
+    return screen_lines(app)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -333,13 +335,24 @@ class LobbyScreen(Screen[None]):
         text = Text()
         text.append(f"{rules.title}", "bold")
         text.append("  " + _("table {number}").format(number=t.table) + "\n\n", "dim")
+        rated = any(s.rating is not None for s in t.seats)
+        seats = Table.grid(padding=(0, 2))  # with ratings: a column of their own, never wrapped away
+        seats.add_column(no_wrap=True)
+        seats.add_column()
+        seats.add_column(justify="right", no_wrap=True)
         for i, seat in enumerate(t.seats):
-            text.append(f"{i + 1}  ")
-            text.append(*self._seat(seat))
-            if seat.rating is not None:  # its rating at this game (r: the leaderboard)
-                text.append(f"  {seat.rating:.1f}", "cyan")
-            text.append("\n")
-        if any(s.rating is not None for s in t.seats):
+            if not rated:
+                text.append(f"{i + 1}  ")
+                text.append(*self._seat(seat))
+                text.append("\n")
+                continue
+            rating = Text("" if seat.rating is None else f"{seat.rating:.1f}", "cyan", no_wrap=True)
+            seats.add_row(Text(f"{i + 1}"), Text(*self._seat(seat)), rating)
+        head = text
+        if rated:
+            head.rstrip()  # the grid follows, after one blank line
+            head.append("\n")
+            text = Text()
             text.append(_("Beside a name: its rating.") + "\n", "dim")
         try:
             config = rules.config_from_dict(t.config)
@@ -363,7 +376,7 @@ class LobbyScreen(Screen[None]):
         else:
             text.append(_("Full, and every hand is secret: nothing to watch."), "italic")
         about.border_title = _("Table {number}").format(number=t.table)
-        about.update(text)
+        about.update(Group(head, seats, text) if rated else text)
 
     def _mine(self, t: Listing) -> bool:
         return any(s.held_for == self.me for s in t.seats)
