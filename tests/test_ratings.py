@@ -365,7 +365,7 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
             assert "[b]Bea[/b]" in lines  # a name as typed, never markup
             assert "Computer (hard)" not in lines  # it lost 17 times: below the first rows
             own = next(line for line in lines.splitlines() if "Player 1" in line)
-            assert own.split()[:4] == [str(board.place), "Player", "1", "(you)"], own  # marked, below the rows
+            assert own.split()[:4] == [str(board.place), "Player", "1", "(you)"], own  # marked, below
             await pilot.press("right")  # the next game: nobody rated there
             await until(pilot, lambda: screen.board is not None and screen.game == "redman")
             assert "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app))
