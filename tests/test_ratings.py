@@ -158,29 +158,37 @@ def test_a_busy_store_leaves_the_result_waiting_and_the_next_start_applies_it_on
     ratings.open()
     holder = sqlite3.connect(tmp_path / FILE, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another process holds the store
-    match = played("gemelos", (person("Ana"), person("Bea")), 1)
-    ratings.played(match, "2026-12-01T00:00:01.000000+00:00")
-    shown = dict(ratings.table)  # the lobby sees it at once, from memory
+    # Two results whose order matters: Ana beats Bea, then Bea beats Ana.
+    first = played("gemelos", (person("Ana"), person("Bea")), 1)
+    second = next(m for seed in range(2, 40) if (m := played("gemelos", (person("Ana"), person("Bea")), seed))
+                  and m.rules.outcome(m.state) != first.rules.outcome(first.state))  # fmt: skip
+    ratings.played(first, "2026-12-01T00:00:01.000000+00:00")
+    ratings.played(second, "2026-12-01T00:00:02.000000+00:00")
+    shown = dict(ratings.table)  # the lobby sees them at once, from memory
     for _ in range(200):
-        if list((tmp_path / PENDING).glob("*.json")):
+        if len(list((tmp_path / PENDING).glob("*.json"))) == 2:
             break
         threading_pause()
     ratings.close(timeout=0.3)
     waiting = list((tmp_path / PENDING).glob("*.json"))
-    assert len(waiting) == 1  # not lost: waiting in its file
+    assert len(waiting) == 2  # not lost: waiting in their files
     holder.execute("ROLLBACK")
     holder.close()
     assert sqlite3.connect(tmp_path / FILE).execute("SELECT count(*) FROM results").fetchone()[0] == 0
     later = Ratings(tmp_path)
     later.open()
-    assert later.table == shown  # applied at the start, in memory...
+    assert later.table == shown  # applied at the start, in order, in memory...
+    backwards = Ratings(None)
+    for m, at in ((second, "2"), (first, "1")):
+        backwards.played(m, at)
+    assert backwards.table != shown  # (the other order would not give them)
     later.close()
     assert not list((tmp_path / PENDING).glob("*.json"))  # ...and in the store, its file gone
     once_more = Ratings(tmp_path)
     once_more.open()
     once_more.close()
     assert once_more.table == shown  # once
-    assert sqlite3.connect(tmp_path / FILE).execute("SELECT count(*) FROM results").fetchone()[0] == 1
+    assert sqlite3.connect(tmp_path / FILE).execute("SELECT count(*) FROM results").fetchone()[0] == 2
 
 
 def test_a_store_busy_for_a_while_takes_the_result_when_freed(tmp_path):
@@ -251,6 +259,23 @@ def test_rows_a_stranger_wrote_into_the_store_are_left_out(tmp_path):
     again.open()
     again.close()
     assert list(again.table) == [("gemelos", "Ana")]
+
+
+def test_a_leaderboard_from_the_server_is_read_within_bounds():
+    from garito.server.messages import LEADERS, Leaders, Refused, client_message, server_message
+
+    row = {"name": "[b]x\x1b[31m", "rating": 1.5, "matches": 2, "computer": False}
+    board = server_message({"op": "leaders", "game": "gemelos", "rows": [row] * 1000, "place": 3, "own": row})
+    assert isinstance(board, Leaders) and len(board.rows) == LEADERS
+    assert board.rows[0].name == "[b]x[31m"  # no control character reaches the terminal
+    for bad in (float("nan"), float("inf"), "1.5", None):
+        with pytest.raises(ValueError):
+            server_message(
+                {"op": "leaders", "game": "gemelos", "rows": [{**row, "rating": bad, "matches": bad}]}
+            )
+    with pytest.raises(Refused):
+        client_message({"op": "leaders", "game": 7})
+    assert client_message({"op": "leaders", "game": "g" * 10_000}).game == "g" * 40  # type: ignore[union-attr]
 
 
 def threading_pause(seconds: float = 0.01) -> None:
