@@ -672,7 +672,7 @@ class Serve:
         self.terminals: set[Terminal] = set()
         self.server: asyncssh.SSHAcceptor | None = None
         # Every finished shared match rated, kept beside the players' homes.
-        self.ratings = Ratings(home)
+        self.ratings = Ratings(home / "ratings")
         self.tables = TableServer(tokens=True, keep=self._keep, record=self._record, ratings=self.ratings)
         self._folder = ""
         self.tables_path = ""

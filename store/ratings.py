@@ -12,9 +12,9 @@ rates every seat from the same prior) and takes their new ratings'
 average, counted as one match: three hard computers losing to one person
 move the level as much as one would.
 
-Kept in the server's data folder with the history's care:
+Kept in a folder of the server's data (``ratings/``) with the history's care:
 
-* every result is first written to ``ratings-pending/`` (one small JSON
+* every result is first written to ``pending/`` (one small JSON
   file, atomically), then applied to ``ratings.sqlite3`` in one
   transaction that records the result (once: its game, its table's
   commitment and its finish time are its key) and each seat's new rating,
@@ -58,7 +58,7 @@ log = logging.getLogger("garito.ratings")
 
 SCHEMA = 1
 FILE = "ratings.sqlite3"
-PENDING = "ratings-pending"
+PENDING = "pending"
 RANK = {"win": 1, "draw": 2, "loss": 3}  # a standing's place: lower is better, equal is a tie
 LEADERS = 15  # rows of a leaderboard
 MAX_SEATS = 8

@@ -22,6 +22,7 @@ from garito.core import catalog
 from garito.core.i18n import N_, _
 from garito.core.names import printable
 from garito.server.messages import Leader, Leaders
+from garito.widgets.glyphs import glyphs, is_ascii
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 
@@ -75,7 +76,7 @@ class LeadersScreen(Screen[None]):
             yield Static(id="leaders-table")
             yield Static(
                 _(
-                    "A rating is mu − 3σ of OpenSkill's Plackett-Luce model, from every finished "
+                    "A rating is mu - 3 sigma of OpenSkill's Plackett-Luce model, from every finished "
                     "match at this server's shared tables: a newcomer starts at 0. Computers are "
                     "rated by level, so you can measure yourself against them."
                 ),
@@ -127,7 +128,7 @@ class LeadersScreen(Screen[None]):
             mine = mine or own
             table.add_row(*self._cells(place, row, own), style="bold reverse" if own else None)
         if not mine and board.own is not None and board.place is not None:
-            table.add_row("…", "", "", "")
+            table.add_row(Text(glyphs(is_ascii(self))["ellipsis"]), "", "", "")
             table.add_row(*self._cells(board.place, board.own, True), style="bold reverse")
         body.update(table)
 
