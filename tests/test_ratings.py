@@ -398,6 +398,13 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
             await until(pilot, lambda: screen.board is not None and screen.game == "willie")
             await pilot.press("escape")
             await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+            # The server goes while a leaderboard is asked for: it says so, not "Asking…" for ever.
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, LeadersScreen) and app.screen.board is not None)
+            await server.close()
+            await until(pilot, lambda: app.screen.lost)
+            await pilot.press("right")
+            await until(pilot, lambda: "table server is gone" in "\n".join(screen_text(app)))
     finally:
         await server.close()
 

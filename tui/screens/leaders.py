@@ -65,6 +65,7 @@ class LeadersScreen(Screen[None]):
         self.games = [g.id for g in catalog.GAMES]
         self.choice = self.games.index(game) if game in self.games else 0
         self.board: Leaders | None = None
+        self.lost = ""  # why no answer will come (the connection is gone)
 
     @property
     def game(self) -> str:
@@ -96,8 +97,17 @@ class LeadersScreen(Screen[None]):
         title = catalog.get(self.game).title
         self.heading = _("Ratings — {game}   (←/→ another game)").format(game=title)
         self.board = None
+        if self.lost:
+            self.query_one("#leaders-table", Static).update(Text(self.lost, "dim"))
+            return
         self.query_one("#leaders-table", Static).update(Text(_("Asking the server…"), "dim"))
         self.ask(self.game)
+
+    def gone(self, why: str) -> None:
+        """The connection to the server is lost: no answer will come."""
+        self.lost = why
+        if self.board is None:
+            self.query_one("#leaders-table", Static).update(Text(why, "dim"))
 
     def show(self, board: Leaders) -> None:
         """The server's answer (one for another game than the one now

@@ -149,6 +149,8 @@ class LobbyScreen(Screen[None]):
             self.status = _("The table server is gone: Esc goes back to the menu.")
             if (playing := self._at_table()) is not None:
                 playing.refused(_("The connection to the table server was lost."))
+            if isinstance(self.app.screen, LeadersScreen):
+                self.app.screen.gone(self.status)
             self.refresh_bindings()
             return
         if isinstance(m, Welcome):
