@@ -105,6 +105,7 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/willie.py
 	$(CLEAN_ENV) $(BIN)/python bench/willie_screen.py
 	$(CLEAN_ENV) $(BIN)/python bench/shared_table.py
+	$(BIN)/python bench/ratings.py
 	# bounded: 20 players; the README's table is bench/serve_load.py at 50, 100 and 200
 	$(CLEAN_ENV) $(BIN)/python bench/serve_load.py --players 20 --keys 6
 

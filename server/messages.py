@@ -16,6 +16,7 @@ cannot read is left alone.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -192,6 +193,7 @@ MAX_SAY = 200  # characters of one chat line
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
 WRONG_CODES = 5  # private tables' codes a connection may get wrong before it is cut off
+LEADERS = 15  # rows of a leaderboard the server sends (and a client reads): the screen at 80x24
 # The keyboard-shy's phrases (Tab in the chat line goes through them).
 # Offered in the speaker's language (the chat line translates them); what
 # is sent is the text.
@@ -357,7 +359,7 @@ def _maybe_str(value: object, what: str) -> str | None:
 def _maybe_float(value: object, what: str) -> float | None:
     if value is None:
         return None
-    if type(value) not in (int, float):
+    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
         raise ValueError(f"{what} is a number")
     return float(value)  # type: ignore[arg-type]
 
@@ -668,8 +670,9 @@ class Ended:
 
 @dataclass(frozen=True)
 class Leader:
-    """One row of a leaderboard: a name, its rating (the ordinal: mu - 3
-    sigma) and how many rated matches it played."""
+    """One row of a leaderboard: a person's name, or a computer's level (its
+    ``computer`` true); its rating (the ordinal: mu - 3 sigma) and how many
+    rated matches it played."""
 
     name: str
     rating: float
@@ -683,20 +686,29 @@ class Leader:
     def from_dict(cls, d: object) -> Leader:
         d = _dict(d, "a row")
         rating = _maybe_float(d.get("rating"), "a rating")
-        return cls(printable(_str(d.get("name"), "a name")), rating or 0.0, _int(d.get("matches"), "matches"),
-                   bool(d.get("computer")))  # fmt: skip
+        return cls(printable(_str(d.get("name"), "a name"))[:40], rating or 0.0,
+                   _int(d.get("matches"), "matches"), bool(d.get("computer")))  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Leaders:
-    """A game's leaderboard, best first."""
+    """A game's leaderboard, best first (at most ``LEADERS`` rows), and the
+    asking player's own place and row once they are rated there."""
 
     op: ClassVar[str] = "leaders"
     game: str
     rows: tuple[Leader, ...]
+    place: int | None = None
+    own: Leader | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"op": self.op, "game": self.game, "rows": [r.to_dict() for r in self.rows]}
+        return {
+            "op": self.op,
+            "game": self.game,
+            "rows": [r.to_dict() for r in self.rows],
+            "place": self.place,
+            "own": None if self.own is None else self.own.to_dict(),
+        }
 
 
 ServerMessage = Welcome | Tables | TableChanged | Closed | Error | StateUpdate | Said | Ended | Leaders
@@ -733,5 +745,11 @@ def server_message(m: dict[str, Any]) -> ServerMessage | None:
         rows = m.get("rows")
         if not isinstance(rows, list):
             raise ValueError("a leaderboard's rows are a list")
-        return Leaders(_str(m.get("game"), "a game"), tuple(Leader.from_dict(r) for r in rows))
+        own, place = m.get("own"), m.get("place")
+        return Leaders(
+            _str(m.get("game"), "a game")[:40],
+            tuple(Leader.from_dict(r) for r in rows[:LEADERS]),
+            None if place is None else _int(place, "a place"),
+            None if own is None else Leader.from_dict(own),
+        )
     return None

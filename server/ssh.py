@@ -75,6 +75,7 @@ import asyncssh
 
 from garito.core.identity import problem
 from garito.core.names import printable
+from garito.store.ratings import Ratings
 
 from . import child as child_setup
 from .homes import home_for
@@ -670,7 +671,9 @@ class Serve:
         self.by_address: dict[str, int] = {}
         self.terminals: set[Terminal] = set()
         self.server: asyncssh.SSHAcceptor | None = None
-        self.tables = TableServer(tokens=True, keep=self._keep, record=self._record)
+        # Every finished shared match rated, kept beside the players' homes.
+        self.ratings = Ratings(home / "ratings")
+        self.tables = TableServer(tokens=True, keep=self._keep, record=self._record, ratings=self.ratings)
         self._folder = ""
         self.tables_path = ""
 
@@ -779,6 +782,7 @@ class Serve:
         self._folder = tempfile.mkdtemp(prefix="garito-")
         self.tables_path = os.path.join(self._folder, "tables.sock")
         try:
+            await asyncio.to_thread(self.ratings.open)  # a busy or damaged store: said in the log
             await self.tables.start(self.tables_path)
             self.server = await asyncssh.create_server(
                 lambda: _Connection(self),

@@ -65,7 +65,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from garito.core import catalog, wire
 from garito.core.contract import AnyRules
@@ -82,6 +82,7 @@ from .messages import (
     CODE_LENGTH,
     CODE_LETTERS,
     WRONG_CODES,
+    LEADERS,
     Act,
     AskLeaders,
     Closed,
@@ -114,6 +115,9 @@ from .messages import (
     client_message,
     said,
 )
+
+if TYPE_CHECKING:  # the ratings' library comes with the server's extra
+    from garito.store.ratings import Rating, Ratings
 
 log = logging.getLogger("garito.tables")
 
@@ -262,6 +266,11 @@ class Table:
         return self.listing().to_dict()
 
 
+def _leader(rating: Rating) -> Leader:
+    """A leaderboard's row of a ``store.ratings.Rating``: its ordinal, to a tenth."""
+    return Leader(rating.name, round(rating.ordinal, 1), rating.matches, rating.computer)
+
+
 class TableServer:
     def __init__(
         self,
@@ -270,7 +279,7 @@ class TableServer:
         chosen_seeds: bool = False,
         keep: Keep | None = None,
         record: Record | None = None,
-        ratings: Any = None,
+        ratings: Ratings | None = None,
     ) -> None:
         # With tokens, a connection is whoever ``admit`` gave its token to
         # (the SSH login), never the name it claims: nobody takes another
@@ -279,7 +288,7 @@ class TableServer:
         self.chosen_seeds = chosen_seeds
         self.keep = keep
         self.record = record
-        self.ratings = ratings  # a store.ratings.Ratings, or None: nothing is rated
+        self.ratings = ratings  # None: nothing is rated
         self.news: dict[str, list[Ended]] = {}  # name -> the ends of its tables it missed
         self.tables: dict[int, Table] = {}
         self.clients: set[Client] = set()
@@ -511,8 +520,13 @@ class TableServer:
             rules = catalog.rules(game)
         except LookupError:
             raise Refused(f"No game {said(game, 20)!r}.") from None
-        rows = () if self.ratings is None else tuple(Leader(*row) for row in self.ratings.leaders(rules.id))
-        client.send(Leaders(rules.id, rows))
+        if self.ratings is None:
+            client.send(Leaders(rules.id, ()))
+            return
+        rows = tuple(_leader(r) for r in self.ratings.leaders(rules.id, LEADERS))
+        mine = self.ratings.place(rules.id, client.name)
+        place, own = (None, None) if mine is None else (mine[0], _leader(mine[1]))
+        client.send(Leaders(rules.id, rows, place, own))
 
     # ------------------------------------------------------------ private tables and rematches
 
@@ -593,7 +607,10 @@ class TableServer:
             if match.seats[i].is_human and (i in table.players or i in table.held)
         )
         if self.ratings is not None:
-            self.ratings.played(match, table.finished)
+            try:
+                self.ratings.played(match, table.finished)
+            except Exception:  # said in the log; the table goes on
+                log.exception("table %d: its result could not be rated", table.id)
         if self.record is not None and humans:
             self._spawn(asyncio.to_thread(self._record, match, humans, table.finished))
         summary = printable(table.rules.summary(match.state, names))

@@ -414,7 +414,8 @@ async def test_names_are_checked_and_none_reaches_outside_its_own_home(tmp_path,
             await c.wait(MENU)
         homes = sorted(p.name for p in (root / FOLDER).iterdir())
         assert homes == sorted(encode(n) for n in names) and len(set(homes)) == len(names)
-        assert sorted(p.name for p in root.iterdir()) == [FOLDER, "ssh_host_ed25519_key"]
+        # beside the homes: the server's own host key and the shared tables' ratings
+        assert sorted(p.name for p in root.iterdir()) == ["ratings", FOLDER, "ssh_host_ed25519_key"]
         for c in clients:
             await c.close()
     finally:

@@ -326,12 +326,34 @@ def test_first_start_name(snap_compare, garito_home):
 # ---------------------------------------------------------------- shared tables
 
 
+def known_ratings():
+    """Ratings in memory after six Gemelos results: people (the app's own
+    player, "Player 1", among them; a name with markup in it) and two
+    computer levels."""
+    from garito.store.ratings import Ratings
+
+    ratings = Ratings(None)
+    series = [
+        [("Ana", 1), ("Player 1", 3)],
+        [("[b]Bea[/b]", 3), ("computer:hard", 1)],
+        [("Player 1", 1), ("computer:easy", 3), ("Cid", 3)],
+        [("Ana", 1), ("computer:hard", 3), ("[b]Bea[/b]", 3)],
+        [("Dan", 3), ("computer:easy", 1)],
+        [("Cid", 2), ("Player 1", 2)],
+    ]
+    for n, seats in enumerate(series):
+        rows = [[k, k.removeprefix("computer:"), k.startswith("computer:"), rank] for k, rank in seats]
+        ratings.apply({"game": "gemelos", "finished": f"{n}", "commitment": "", "seats": rows})
+    return ratings
+
+
 @pytest.fixture
 def table_server(monkeypatch):
     """A table server in a thread of its own (the snapshot runs the app in
     its loop), with three tables: Gemelos with two open seats, Red Man's
     Throw whose second player has dropped (the seat kept), and Decimus full
-    (a player and a computer)."""
+    (a player and a computer); its ratings: a known series of Gemelos
+    results (``known_ratings``)."""
     import asyncio
     import tempfile
     import threading
@@ -351,7 +373,7 @@ def table_server(monkeypatch):
         return asyncio.run_coroutine_threadsafe(coro, loop).result(20)
 
     path = str(Path(tempfile.mkdtemp(prefix="garito-")) / "tables.sock")
-    server = TableServer(chosen_seeds=True)
+    server = TableServer(chosen_seeds=True, ratings=known_ratings())
 
     async def three_tables():
         await server.start(path)
@@ -398,6 +420,22 @@ async def _to_lobby(pilot):
 
 def test_lobby(snap_compare, table_server):
     assert snap_compare(app(), terminal_size=SIZE, run_before=_to_lobby)
+
+
+def test_leaderboard(snap_compare, table_server):
+    """The lobby's r: Gemelos's ratings, the player's own row marked, a
+    name with markup shown as typed."""
+
+    async def run_before(pilot):
+        await _to_lobby(pilot)
+        await keys("r")(pilot)
+        for _ in range(200):
+            if getattr(pilot.app.screen, "board", None) is not None:
+                break
+            await pilot.pause(0.02)
+        await settle(pilot)
+
+    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_lobby_new_table(snap_compare, table_server):

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,7 @@ from garito.server.messages import (
     CODE_LENGTH,
     MAX_SAY,
     WRONG_CODES,
+    AskLeaders,
     Closed,
     Create,
     Ended,
@@ -37,6 +40,7 @@ from garito.server.messages import (
     Hello,
     Join,
     JoinCode,
+    Leaders,
     ListedSeat,
     Listing,
     Mute,
@@ -57,6 +61,7 @@ from garito.widgets.keybar import KeyBar
 
 from ..link import Link, Seating, tables_socket
 from .game import GameScreen
+from .leaders import LeadersScreen
 
 if TYPE_CHECKING:
     from textual import getters
@@ -73,12 +78,18 @@ class LobbyScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(GarApp)
 
+    # Listed by how often a player needs them: at 80 columns the last of
+    # them give way to an ellipsis (see KeyBar), never Menu, Rules or Quit,
+    # and the README lists every lobby key.
+    KEYBAR_LAST = ("leave", "rules", "quit")
+
     BINDINGS = [
         Binding("enter", "open", N_("Sit / watch"), priority=True),
-        Binding("w", "watch", N_("Watch")),
         Binding("n", "new", N_("New table")),
-        Binding("c", "code", N_("Code")),
         Binding("t,slash", "chat", N_("Talk"), key_display="t"),
+        Binding("r", "ratings", N_("Ratings")),
+        Binding("c", "code", N_("Code")),
+        Binding("w", "watch", N_("Watch")),
         Binding("escape", "leave", N_("Menu")),
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("j", "cursor(1)", show=False),
@@ -149,6 +160,8 @@ class LobbyScreen(Screen[None]):
             self.status = _("The table server is gone: Esc goes back to the menu.")
             if (playing := self._at_table()) is not None:
                 playing.refused(_("The connection to the table server was lost."))
+            if isinstance(self.app.screen, LeadersScreen):
+                self.app.screen.gone(self.status)
             self.refresh_bindings()
             return
         if isinstance(m, Welcome):
@@ -177,6 +190,9 @@ class LobbyScreen(Screen[None]):
             self.news = told
             self.status = told
             self.notify(told, title=_("Your table"), timeout=12, markup=False)
+        elif isinstance(m, Leaders):
+            if isinstance(self.app.screen, LeadersScreen):
+                self.app.screen.show(m)
         elif isinstance(m, Error):
             if self.by_code and self.table == OPENING:
                 self._wrong_code(m.rule)
@@ -334,10 +350,25 @@ class LobbyScreen(Screen[None]):
         text = Text()
         text.append(f"{rules.title}", "bold")
         text.append("  " + _("table {number}").format(number=t.table) + "\n\n", "dim")
+        rated = any(s.rating is not None for s in t.seats)
+        seats = Table.grid(padding=(0, 1))  # with ratings: a column of their own, never wrapped away
+        seats.add_column(no_wrap=True)
+        seats.add_column()
+        seats.add_column(justify="right", no_wrap=True)
         for i, seat in enumerate(t.seats):
-            text.append(f"{i + 1}  ")
-            text.append(*self._seat(seat))
-            text.append("\n")
+            if not rated:
+                text.append(f"{i + 1}  ")
+                text.append(*self._seat(seat))
+                text.append("\n")
+                continue
+            rating = Text("" if seat.rating is None else f"{seat.rating:.1f}", "cyan", no_wrap=True)
+            seats.add_row(Text(f"{i + 1}"), Text(*self._seat(seat)), rating)
+        head = text
+        if rated:
+            head.rstrip()  # the grid follows, after one blank line
+            head.append("\n")
+            text = Text()
+            text.append(_("Beside a name: its rating.") + "\n", "dim")
         try:
             config = rules.config_from_dict(t.config)
             values = {v.key: getattr(config, v.key) for v in rules.variants}
@@ -363,7 +394,7 @@ class LobbyScreen(Screen[None]):
         else:
             text.append(_("Full, and every hand is secret: nothing to watch."), "italic")
         about.border_title = _("Table {number}").format(number=t.table)
-        about.update(text)
+        about.update(Group(head, seats, text) if rated else text)
 
     def _mine(self, t: Listing) -> bool:
         return any(s.held_for == self.me for s in t.seats)
@@ -377,7 +408,7 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.is_mounted and self.query_one(ChatLine).is_open:
             return False  # the keys are the chat line's while it is open
-        if action in ("chat", "code"):
+        if action in ("chat", "code", "ratings"):
             return self.connected
         if action in ("open", "watch", "new"):
             if action == "watch" and not isinstance(self._selected(), Listing):
@@ -452,6 +483,12 @@ class LobbyScreen(Screen[None]):
             left,
         ).format(left=left)
         self.notify(f"{rule}\n{more}", title=_("Wrong code"), severity="warning", timeout=8, markup=False)
+
+    def action_ratings(self) -> None:
+        """The leaderboard of the game under the cursor (or the first)."""
+        t = self._selected()
+        game = t.game if isinstance(t, Listing) else None
+        self.app.push_screen(LeadersScreen(lambda g: self.link.send(AskLeaders(g)), self.me, game))
 
     def action_chat(self) -> None:
         self.query_one(ChatLine).open()
