@@ -81,8 +81,8 @@ from garito.core.words import COMPUTER_NAMES
 from .messages import (
     CODE_LENGTH,
     CODE_LETTERS,
-    WRONG_CODES,
     LEADERS,
+    WRONG_CODES,
     Act,
     AskLeaders,
     Closed,
