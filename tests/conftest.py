@@ -50,9 +50,15 @@ def garito_home(tmp_path, monkeypatch):
     # language sets it (and the process's language is English again after).
     monkeypatch.setenv("LANG", "C.UTF-8")
     from garito.core import i18n
+    from garito.store import environ
 
     i18n.set_default(i18n.ENGLISH)
+    # A run's notes (a damaged file's "set aside" told once at the next start)
+    # belong to one app's run: a test that set a file aside and never started
+    # an app must not leave its notice to whichever test this worker runs next.
+    environ.notes().clear()
     yield home
+    environ.notes().clear()
     i18n.set_default(i18n.ENGLISH)
 
 
