@@ -97,9 +97,12 @@ def test_with(python: str, name: str, wheel: Path, src: Path) -> float:
             "-p",
             "no:cacheprovider",
             "--import-mode=append",
-            # On the machine's two cores, as `make test` runs it.
+            # As `make test` runs it: three workers on the machine's two cores
+            # (the server tests mostly wait), a free worker taking queued tests.
             "-n",
-            "2",
+            "3",
+            "--dist",
+            "worksteal",
             "--rootdir",
             src,
             "-c",
