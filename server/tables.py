@@ -47,7 +47,8 @@ line over ``MAX_LINE`` bytes, or more than ``RATE`` lines a second (with a
 burst of ``BURST``) is told why and cut off, and so is one that leaves more
 than ``BACKLOG`` bytes unread; the others play on. At most ``MAX_TABLES``
 tables are open, ``PER_PLAYER`` of them with any one player, and a name sits
-in one seat of a table. A dropped player's seat is held ``HOLD`` seconds for
+in one seat of a table. Wrong private-table codes are counted per name and
+address across connections (``Guesses``). A dropped player's seat is held ``HOLD`` seconds for
 the same name to come back (each drop its own timer, called off when they
 do); then a computer takes it over, unless nobody is left at the table: an
 abandoned table closes, and its record is kept for the players who sat there
@@ -58,6 +59,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import ipaddress
 import json
 import logging
 import secrets
@@ -135,6 +137,13 @@ SAY_BURST = 5
 MUTES = 100  # names one player may mute
 NEWS = 5  # tables' ends kept for a player who was away (the newest)
 NEWS_NAMES = 1000  # players with news waiting
+# Wrong private-table codes are counted per name and per address (an IPv6
+# address by its /64), not per connection: a connection is cut after
+# WRONG_CODES, and coming back (a new lobby, a new login) starts where it
+# left off. One wrong code is forgiven every CODE_WAIT seconds, so one
+# address tries at most 1,440 codes a day of the 32^5 (33.5 million).
+CODE_WAIT = 60.0
+GUESSERS = 10_000  # names, and addresses, whose wrong codes are remembered (the newest)
 
 Keep = Callable[[Match, tuple[str, ...], str], None]  # (match, its players' names, why it closed)
 # (the finished match, the names of the people seated at its end, present or
@@ -152,7 +161,7 @@ class Client:
     say_tokens: float = SAY_BURST
     say_stamp: float = field(default_factory=time.monotonic)
     mutes: set[str] = field(default_factory=set)  # names whose chat this player does not hear
-    wrong_codes: int = 0
+    origin: str = ""  # where the connection's player logged in from (``origin_of``), if told
     listed: dict[int, Listing] = field(default_factory=dict)  # the listing as this lobby has it
 
     def send(self, message: ServerMessage) -> None:
@@ -185,6 +194,40 @@ class Client:
         if self.say_tokens < 1:
             raise Refused("You are talking too fast: wait a moment.")
         self.say_tokens -= 1
+
+
+def origin_of(address: str) -> str:
+    """Who guesses codes from ``address``, for counting them: an IPv4
+    address, or an IPv6 one's /64 (one subscriber's, not one machine's)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class Guesses:
+    """Wrong codes per key (a name, or an origin): WRONG_CODES at once, one
+    more every CODE_WAIT seconds; the newest GUESSERS keys remembered."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, tuple[float, float]] = {}  # key -> (wrong codes left, when counted)
+
+    def left(self, key: str, now: float) -> float:
+        left, stamp = self.spent.get(key, (WRONG_CODES, now))
+        return min(WRONG_CODES, left + (now - stamp) / CODE_WAIT)
+
+    def wrong(self, key: str, now: float) -> float:
+        left = self.left(key, now) - 1
+        self.spent.pop(key, None)  # the newest last
+        self.spent[key] = (left, now)
+        while len(self.spent) > GUESSERS:
+            del self.spent[next(iter(self.spent))]
+        return left
 
 
 @dataclass(eq=False)
@@ -285,6 +328,8 @@ class TableServer:
         # (the SSH login), never the name it claims: nobody takes another
         # player's held seat by calling themselves by that name.
         self.tokens: dict[str, str] | None = {} if tokens else None
+        self.origins: dict[str, str] = {}  # token -> where its player logged in from
+        self.guesses = {"name": Guesses(), "origin": Guesses()}  # wrong codes, by whom
         self.chosen_seeds = chosen_seeds
         self.keep = keep
         self.record = record
@@ -300,16 +345,20 @@ class TableServer:
 
     # ------------------------------------------------------------ serving
 
-    def admit(self, name: str) -> str:
-        """A token for one player's app to say hello with, as ``name``."""
+    def admit(self, name: str, address: str = "") -> str:
+        """A token for one player's app to say hello with, as ``name``
+        (logged in from ``address``: wrong codes are counted by it too)."""
         assert self.tokens is not None
         token = secrets.token_hex(16)
         self.tokens[token] = name
+        if address:
+            self.origins[token] = origin_of(address)
         return token
 
     def dismiss(self, token: str) -> None:
         if self.tokens is not None:
             self.tokens.pop(token, None)
+        self.origins.pop(token, None)
 
     async def start(self, path: str) -> None:
         self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
@@ -442,6 +491,7 @@ class TableServer:
             name = self.tokens.get(m.token) if m.token is not None else None
             if name is None:
                 raise Cut("an unknown token")
+            client.origin = self.origins.get(m.token or "", "")
         else:
             given = m.name.strip() if isinstance(m.name, str) else m.name
             why = problem(given)
@@ -538,10 +588,16 @@ class TableServer:
                 return code
 
     def _join_code(self, client: Client, code: str) -> None:
+        now = time.monotonic()
+        whom = [("name", client.name)] + ([("origin", client.origin)] if client.origin else [])
+        if min(self.guesses[kind].left(key, now) for kind, key in whom) < 1:
+            # Guessing goes on from a new connection: not even looked up.
+            raise Cut(f"{WRONG_CODES} wrong table codes: try again in a minute")
         table = next((t for t in self.tables.values() if t.code is not None and t.code == code), None)
         if table is None:
-            client.wrong_codes += 1
-            if client.wrong_codes >= WRONG_CODES:
+            left = min(self.guesses[kind].wrong(key, now) for kind, key in whom)
+            if left < 1:
+                log.warning("%s (%s): %d wrong table codes", client.name, client.origin or "?", WRONG_CODES)
                 raise Cut(f"{WRONG_CODES} wrong table codes")
             raise Refused(f"No table has the code {code!r}.")
         log.info("table %d: %s comes with its code", table.id, client.name)

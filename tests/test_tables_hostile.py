@@ -326,3 +326,81 @@ def test_the_server_takes_exactly_the_configs_the_dialog_can_make(data):
         return
     sent = json.loads(json.dumps(expected.to_dict()))  # as the lobby sends it
     assert offered_config(rules, players, sent) == expected
+
+
+async def by_token(path: str, token: str) -> Conn:
+    conn = await Conn.open(path)
+    await conn.send(op="hello", token=token)
+    assert (await conn.recv())["op"] == "welcome"
+    return conn
+
+
+@pytest.mark.parametrize(
+    "logins",
+    [
+        [("eve", "192.0.2.7")] * 3,  # the same login, again and again (a new lobby each time)
+        [(f"eve{n}", "192.0.2.7") for n in range(3)],  # new names, one address
+        [(f"eve{n}", f"2001:db8::{n}") for n in range(3)],  # new names, one IPv6 /64
+    ],
+)
+@sync
+async def test_guessing_private_codes_does_not_start_again_with_a_new_connection(logins):
+    """Five wrong codes cut the connection off, and coming back (a new
+    lobby, a new login, another name from the same address) gets no more
+    guesses: the code itself is not even looked up, right or not."""
+    server = TableServer(tokens=True)
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    try:
+        ana = await by_token(path, server.admit("ana", "198.51.100.1"))
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], private=True)
+        code = (await ana.until(lambda m: m["op"] == "state"))["code"]
+        wrong = "AAAA" + next(c for c in "BCDEF" if c != code[-1])
+        refused = 0
+        for name, address in logins:
+            eve = await by_token(path, server.admit(name, address))
+            while True:
+                await eve.send(op="code", code=wrong)
+                rule = await error(eve)
+                if rule.startswith("Disconnected"):
+                    break
+                refused += 1
+            assert (await eve.reader.readline()) == b""  # cut off
+        assert refused == 4  # not 4 per connection
+        eve = await by_token(path, server.admit(*logins[0]))
+        await eve.send(op="code", code=code)  # the right one, still refused for now
+        assert (await error(eve)).startswith("Disconnected: 5 wrong table codes: try again")
+        bea = await by_token(path, server.admit("bea", "203.0.113.9"))  # from elsewhere: comes in
+        await bea.send(op="code", code=code)
+        assert (await bea.until(lambda m: m["op"] == "state"))["seat"] == 1
+    finally:
+        await server.close()
+
+
+@sync
+async def test_wrong_codes_are_forgiven_one_a_minute(monkeypatch):
+    monkeypatch.setattr(tables, "CODE_WAIT", 0.2)
+    server = TableServer(tokens=True)
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    try:
+        eve = await by_token(path, server.admit("eve", "192.0.2.7"))
+        for _ in range(5):
+            await eve.send(op="code", code="AAAAA")
+        assert await eve.until(lambda m: m["rule"].startswith("Disconnected"))
+        await asyncio.sleep(0.25)  # one more guess, not five
+        eve = await by_token(path, server.admit("eve", "192.0.2.7"))
+        await eve.send(op="code", code="AAAAA")
+        assert (await error(eve)) == "Disconnected: 5 wrong table codes."
+    finally:
+        await server.close()
+
+
+def test_the_guessers_remembered_are_bounded(monkeypatch):
+    monkeypatch.setattr(tables, "GUESSERS", 3)
+    guesses = tables.Guesses()
+    for n in range(10):
+        guesses.wrong(f"eve{n}", 0.0)
+    assert list(guesses.spent) == ["eve7", "eve8", "eve9"]
+    assert tables.origin_of("2001:db8::1") == tables.origin_of("2001:db8::ffff:1") == "2001:db8::/64"
+    assert tables.origin_of("::ffff:192.0.2.7") == "192.0.2.7"
