@@ -43,6 +43,7 @@ import math
 import queue
 import sqlite3
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -395,19 +396,32 @@ class Ratings:
 
     def _write(self) -> None:
         """The writer thread: each result into its pending file, then the
-        store; in order, a busy store retried until it takes it."""
-        while (item := self._queue.get()) is not None:
-            result, path = item
-            if path is None:
-                path = self.folder / PENDING / _file_name(result)  # type: ignore[operator]
+        store; in order, a busy store retried until it takes it. Every result
+        given meanwhile goes into its file first, so none waits only in
+        memory while the store is busy (a kill then would lose it)."""
+        waiting: deque[tuple[Result, Path | None]] = deque()  # on disk (or not writable), in order
+        ending = False  # close() asked: what is queued is written, then the thread ends
+
+        def to_disk(block: bool) -> None:
+            nonlocal ending
+            while not ending:
                 try:
-                    write_atomic(path, json.dumps(result, ensure_ascii=False))
-                except OSError as e:
-                    log.warning("a rating result could not wait on disk (%s): into the store at once", e)
-                    path = None
+                    item = self._queue.get(block=block and not waiting)
+                except queue.Empty:
+                    return
+                if item is None:
+                    ending = True
+                    return
+                waiting.append(self._on_disk(*item))
+
+        while True:
+            to_disk(block=True)
+            if not waiting:
+                return  # ending, nothing left
+            result, path = waiting.popleft()
             if self._db is None:
                 continue  # in memory only this time: the file waits for a start that can store it
-            if not self._store_until_done(result):
+            if not self._store_until_done(result, lambda: to_disk(block=False)):
                 continue  # stopping, or the store is gone: it waits in its file
             if path is not None:
                 try:
@@ -415,7 +429,19 @@ class Ratings:
                 except OSError:
                     pass  # applied again at the next start: once, as the store holds it
 
-    def _store_until_done(self, result: Result) -> bool:
+    def _on_disk(self, result: Result, path: Path | None) -> tuple[Result, Path | None]:
+        """A new result into its pending file (a waiting one is there already)."""
+        if path is not None:
+            return result, path
+        path = self.folder / PENDING / _file_name(result)  # type: ignore[operator]
+        try:
+            write_atomic(path, json.dumps(result, ensure_ascii=False))
+        except OSError as e:
+            log.warning("a rating result could not wait on disk (%s): into the store at once", e)
+            return result, None
+        return result, path
+
+    def _store_until_done(self, result: Result, meanwhile: Callable[[], None] = lambda: None) -> bool:
         delay = 0.1
         while True:
             try:
@@ -427,6 +453,7 @@ class Ratings:
                 if self._stopping.is_set():
                     log.warning("a rating result waits for the next start (%s)", e)
                     return False
+                meanwhile()  # what came since waits on disk, not only here
                 self._stopping.wait(delay)
                 delay = min(2.0, delay * 2)
             except sqlite3.DatabaseError as e:

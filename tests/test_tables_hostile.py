@@ -404,3 +404,39 @@ def test_the_guessers_remembered_are_bounded(monkeypatch):
     assert list(guesses.spent) == ["eve7", "eve8", "eve9"]
     assert tables.origin_of("2001:db8::1") == tables.origin_of("2001:db8::ffff:1") == "2001:db8::/64"
     assert tables.origin_of("::ffff:192.0.2.7") == "192.0.2.7"
+
+
+def test_results_given_while_the_ratings_store_is_held_all_wait_on_disk(tmp_path):
+    """Another process holds the ratings store: every result given
+    meanwhile is in its pending file at once, not only in the writer's
+    queue, so a server killed then (no close) loses none."""
+    import sqlite3
+    import time
+
+    from garito.store.ratings import FILE, PENDING, Ratings
+
+    from .test_ratings import person, played
+
+    ratings = Ratings(tmp_path, wait=0.05)
+    ratings.open()
+    holder = sqlite3.connect(tmp_path / FILE, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        for n in range(6):
+            ratings.played(
+                played("gemelos", (person("Ana"), person("Bea")), n + 1), f"2026-12-01T00:00:0{n}Z"
+            )
+        deadline = time.monotonic() + 10
+        while len(list((tmp_path / PENDING).glob("*.json"))) < 6 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(list((tmp_path / PENDING).glob("*.json"))) == 6  # 1 before: 5 only in memory
+        killed = Ratings(tmp_path)  # what a start after a kill finds
+        assert len(killed._waiting()) == 6
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        ratings.close()
+    again = Ratings(tmp_path)
+    again.open()
+    again.close()
+    assert again.table == ratings.table and not list((tmp_path / PENDING).glob("*.json"))
