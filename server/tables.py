@@ -467,9 +467,14 @@ class TableServer:
             self._leaders(client, message.game)
         else:
             table = self.tables.get(message.table)
-            if table is None or (
-                table.code is not None and not table.at(client) and not isinstance(message, Leave)
+            if isinstance(message, Leave) and (
+                table is None or (client not in table.watchers and table.seat_of(client) is None)
             ):
+                # Up from a table one is not at: nothing to do, nothing said
+                # (whether a private table by that number is open is no one
+                # else's business), nobody's lobby told again.
+                return
+            if table is None or (table.code is not None and not table.at(client)):
                 raise Refused(f"No table {message.table}.")  # a private table is no one else's business
             if isinstance(message, Join):
                 self._join(client, table)

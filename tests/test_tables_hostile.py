@@ -440,3 +440,29 @@ def test_results_given_while_the_ratings_store_is_held_all_wait_on_disk(tmp_path
     again.open()
     again.close()
     assert again.table == ratings.table and not list((tmp_path / PENDING).glob("*.json"))
+
+
+@sync
+async def test_leaving_a_table_one_is_not_at_says_nothing_and_tells_no_lobby():
+    """A stranger's ``leave``: the same silence for a private table, a
+    public one and none (so it does not tell which private numbers are
+    open), and no lobby is sent anything (each was a listing of every
+    table compared for every lobby, at the line limit)."""
+    server, path = await as_served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], private=True)
+        await ana.until(lambda m: m["op"] == "state")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"])
+        await ana.until(lambda m: m["op"] == "state" and m["table"] == 2)
+        eve = await Conn.open(path, "Eve")
+        announced = []
+        server._announce = lambda: announced.append(1)  # type: ignore[method-assign]
+        for table in (1, 2, 3, 1, 2, 3):
+            await eve.send(op="leave", table=table)
+        await eve.send(op="say", table=None, text="hello")  # a line that answers: nothing came before it
+        assert (await eve.recv())["op"] == "said"
+        assert (await ana.until(lambda m: m["op"] == "said"))["text"] == "hello"  # and nothing to Ana
+        assert not announced
+    finally:
+        await server.close()
