@@ -48,9 +48,10 @@ burst of ``BURST``) is told why and cut off, and so is one that leaves more
 than ``BACKLOG`` bytes unread; the others play on. At most ``MAX_TABLES``
 tables are open, ``PER_PLAYER`` of them with any one player, and a name sits
 in one seat of a table. Wrong private-table codes are counted per name and
-address across connections (``Guesses``). A dropped player's seat is held ``HOLD`` seconds for
-the same name to come back (each drop its own timer, called off when they
-do); then a computer takes it over, unless nobody is left at the table: an
+address, lines said per name, across connections (``Allowance``). A dropped
+player's seat is held ``HOLD`` seconds for the same name to come back (each
+drop its own timer, called off when they do); then a computer takes it
+over, unless nobody is left at the table: an
 abandoned table closes, and its record is kept for the players who sat there
 (``keep``), as are those of the tables open when the server stops.
 """
@@ -132,7 +133,7 @@ BACKLOG = 8 << 20  # bytes a client may leave unread: a long match's state is ~1
 MAX_TABLES = 64
 PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at) at once
 
-SAY_RATE = 0.5  # chat lines a second, on average: a flood is cut off, play is not
+SAY_RATE = 0.5  # chat lines a second, on average, per name: a flood is refused, play is not
 SAY_BURST = 5
 MUTES = 100  # names one player may mute
 NEWS = 5  # tables' ends kept for a player who was away (the newest)
@@ -143,7 +144,7 @@ NEWS_NAMES = 1000  # players with news waiting
 # left off. One wrong code is forgiven every CODE_WAIT seconds, so one
 # address tries at most 1,440 codes a day of the 32^5 (33.5 million).
 CODE_WAIT = 60.0
-GUESSERS = 10_000  # names, and addresses, whose wrong codes are remembered (the newest)
+GUESSERS = 10_000  # names (or addresses) each allowance remembers (the newest)
 
 Keep = Callable[[Match, tuple[str, ...], str], None]  # (match, its players' names, why it closed)
 # (the finished match, the names of the people seated at its end, present or
@@ -158,8 +159,6 @@ class Client:
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
     gone: bool = False  # cut off for leaving too much unread
-    say_tokens: float = SAY_BURST
-    say_stamp: float = field(default_factory=time.monotonic)
     mutes: set[str] = field(default_factory=set)  # names whose chat this player does not hear
     origin: str = ""  # where the connection's player logged in from (``origin_of``), if told
     listed: dict[int, Listing] = field(default_factory=dict)  # the listing as this lobby has it
@@ -186,15 +185,6 @@ class Client:
             raise Cut(f"more than {RATE:g} messages a second")
         self.tokens -= 1
 
-    def spend_say(self) -> None:
-        """One chat line's worth of its own, slower, limit: Refused when used up."""
-        now = time.monotonic()
-        self.say_tokens = min(SAY_BURST, self.say_tokens + (now - self.say_stamp) * SAY_RATE)
-        self.say_stamp = now
-        if self.say_tokens < 1:
-            raise Refused("You are talking too fast: wait a moment.")
-        self.say_tokens -= 1
-
 
 def origin_of(address: str) -> str:
     """Who guesses codes from ``address``, for counting them: an IPv4
@@ -210,18 +200,21 @@ def origin_of(address: str) -> str:
     return str(ip)
 
 
-class Guesses:
-    """Wrong codes per key (a name, or an origin): WRONG_CODES at once, one
-    more every CODE_WAIT seconds; the newest GUESSERS keys remembered."""
+class Allowance:
+    """What someone may still do, by key (a name, or an origin), across
+    their connections: ``burst`` at once, one more every ``every`` seconds;
+    the newest GUESSERS keys remembered (one forgotten has its whole burst)."""
 
-    def __init__(self) -> None:
-        self.spent: dict[str, tuple[float, float]] = {}  # key -> (wrong codes left, when counted)
+    def __init__(self, burst: int, every: float) -> None:
+        self.burst, self.every = burst, every
+        self.spent: dict[str, tuple[float, float]] = {}  # key -> (left, when counted)
 
     def left(self, key: str, now: float) -> float:
-        left, stamp = self.spent.get(key, (WRONG_CODES, now))
-        return min(WRONG_CODES, left + (now - stamp) / CODE_WAIT)
+        left, stamp = self.spent.get(key, (self.burst, now))
+        return min(self.burst, left + (now - stamp) / self.every)
 
-    def wrong(self, key: str, now: float) -> float:
+    def spend(self, key: str, now: float) -> float:
+        """One spent: what is left."""
         left = self.left(key, now) - 1
         self.spent.pop(key, None)  # the newest last
         self.spent[key] = (left, now)
@@ -329,7 +322,13 @@ class TableServer:
         # player's held seat by calling themselves by that name.
         self.tokens: dict[str, str] | None = {} if tokens else None
         self.origins: dict[str, str] = {}  # token -> where its player logged in from
-        self.guesses = {"name": Guesses(), "origin": Guesses()}  # wrong codes, by whom
+        # Wrong codes by name and by origin, lines said by name: a new
+        # connection (a new lobby) does not start them again.
+        self.guesses = {
+            "name": Allowance(WRONG_CODES, CODE_WAIT),
+            "origin": Allowance(WRONG_CODES, CODE_WAIT),
+        }
+        self.talk = Allowance(SAY_BURST, 1 / SAY_RATE)
         self.chosen_seeds = chosen_seeds
         self.keep = keep
         self.record = record
@@ -552,7 +551,9 @@ class TableServer:
             spectator = table.seat_of(client) is None
             audience = [*table.players.values(), *table.watchers]
             where = f"table {table.id}" + (" (spectators)" if spectator else "")
-        client.spend_say()
+        if self.talk.left(client.name, time.monotonic()) < 1:
+            raise Refused("You are talking too fast: wait a moment.")
+        self.talk.spend(client.name, time.monotonic())
         log.info("chat at %s: %s says %s", where, client.name, m.text)  # who said what, kept
         line = Said(m.table, client.name, m.text, spectator)
         for c in audience:
@@ -600,7 +601,7 @@ class TableServer:
             raise Cut(f"{WRONG_CODES} wrong table codes: try again in a minute")
         table = next((t for t in self.tables.values() if t.code is not None and t.code == code), None)
         if table is None:
-            left = min(self.guesses[kind].wrong(key, now) for kind, key in whom)
+            left = min(self.guesses[kind].spend(key, now) for kind, key in whom)
             if left < 1:
                 log.warning("%s (%s): %d wrong table codes", client.name, client.origin or "?", WRONG_CODES)
                 raise Cut(f"{WRONG_CODES} wrong table codes")

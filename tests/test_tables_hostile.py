@@ -398,9 +398,9 @@ async def test_wrong_codes_are_forgiven_one_a_minute(monkeypatch):
 
 def test_the_guessers_remembered_are_bounded(monkeypatch):
     monkeypatch.setattr(tables, "GUESSERS", 3)
-    guesses = tables.Guesses()
+    guesses = tables.Allowance(5, 60.0)
     for n in range(10):
-        guesses.wrong(f"eve{n}", 0.0)
+        guesses.spend(f"eve{n}", 0.0)
     assert list(guesses.spent) == ["eve7", "eve8", "eve9"]
     assert tables.origin_of("2001:db8::1") == tables.origin_of("2001:db8::ffff:1") == "2001:db8::/64"
     assert tables.origin_of("::ffff:192.0.2.7") == "192.0.2.7"
@@ -464,5 +464,33 @@ async def test_leaving_a_table_one_is_not_at_says_nothing_and_tells_no_lobby():
         assert (await eve.recv())["op"] == "said"
         assert (await ana.until(lambda m: m["op"] == "said"))["text"] == "hello"  # and nothing to Ana
         assert not announced
+    finally:
+        await server.close()
+
+
+@sync
+async def test_talking_too_fast_does_not_start_again_with_a_new_connection():
+    """Five lines at once, then one every 2 seconds, per name: a new
+    connection (a new lobby) does not bring five more (500 connections of
+    one login made 2,500 lines heard in 5 s)."""
+    server = TableServer(tokens=True)
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    try:
+        bea = await by_token(path, server.admit("bea", "198.51.100.1"))
+        token = server.admit("eve", "192.0.2.7")
+        answers = []
+        for n in range(3):
+            eve = await by_token(path, token)
+            for i in range(5):
+                await eve.send(op="say", table=None, text=f"spam {n}.{i}")
+                answers.append((await eve.until(lambda m: m["op"] in ("said", "error")))["op"])
+            await eve.close()
+        assert answers.count("said") in (5, 6)  # (one more if 2 s went by)
+        await bea.send(op="say", table=None, text="hello")
+        heard = []
+        while (m := await bea.until(lambda m: m["op"] == "said"))["text"] != "hello":
+            heard.append(m["text"])
+        assert heard[:5] == [f"spam 0.{i}" for i in range(5)] and len(heard) == answers.count("said")
     finally:
         await server.close()
