@@ -136,6 +136,7 @@ PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at)
 SAY_RATE = 0.5  # chat lines a second, on average, per name: a flood is refused, play is not
 SAY_BURST = 5
 MUTES = 100  # names one player may mute
+MUTERS = 1000  # players whose mutes are kept beyond their connection (the newest)
 NEWS = 5  # tables' ends kept for a player who was away (the newest)
 NEWS_NAMES = 1000  # players with news waiting
 # Wrong private-table codes are counted per name and per address (an IPv6
@@ -159,7 +160,7 @@ class Client:
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
     gone: bool = False  # cut off for leaving too much unread
-    mutes: set[str] = field(default_factory=set)  # names whose chat this player does not hear
+    mutes: set[str] = field(default_factory=set)  # names whose chat this player does not hear (its name's)
     origin: str = ""  # where the connection's player logged in from (``origin_of``), if told
     listed: dict[int, Listing] = field(default_factory=dict)  # the listing as this lobby has it
 
@@ -329,6 +330,7 @@ class TableServer:
             "origin": Allowance(WRONG_CODES, CODE_WAIT),
         }
         self.talk = Allowance(SAY_BURST, 1 / SAY_RATE)
+        self.mutes: dict[str, set[str]] = {}  # name -> whom they mute: kept for their next lobby
         self.chosen_seeds = chosen_seeds
         self.keep = keep
         self.record = record
@@ -504,6 +506,10 @@ class TableServer:
             assert isinstance(given, str)
             name = given
         client.name = name
+        client.mutes = self.mutes.pop(name, set())  # one set for all of this name's connections
+        self.mutes[name] = client.mutes  # the newest last
+        while len(self.mutes) > MUTERS:
+            del self.mutes[next(iter(self.mutes))]
         client.listed = {t.table: t for t in self._listing(client)}
         client.send(Welcome(client.name, tuple(client.listed.values())))
         for ended in self.news.pop(name, []):  # how the tables they left ended

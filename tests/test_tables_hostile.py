@@ -494,3 +494,26 @@ async def test_talking_too_fast_does_not_start_again_with_a_new_connection():
         assert heard[:5] == [f"spam 0.{i}" for i in range(5)] and len(heard) == answers.count("said")
     finally:
         await server.close()
+
+
+@sync
+async def test_a_mute_holds_in_the_next_lobby_and_the_muters_kept_are_bounded(monkeypatch):
+    """Bea mutes Eve, goes back to the menu and into the lobby again (a
+    new connection): Eve is still not heard (she was, before)."""
+    monkeypatch.setattr(tables, "MUTERS", 2)
+    server, path = await as_served()
+    try:
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="mute", name="Eve")
+        await bea.close()
+        bea = await Conn.open(path, "Bea")
+        eve = await Conn.open(path, "Eve")
+        await eve.send(op="say", table=None, text="spam")
+        await eve.until(lambda m: m["op"] == "said")
+        await bea.send(op="say", table=None, text="hello")
+        assert (await bea.until(lambda m: m["op"] == "said"))["text"] == "hello"  # not "spam"
+        for name in ("Cid", "Dan"):
+            await Conn.open(path, name)
+        assert list(server.mutes) == ["Cid", "Dan"] and server.clients  # the newest kept
+    finally:
+        await server.close()
