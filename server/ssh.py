@@ -364,7 +364,7 @@ class Terminal(asyncssh.SSHServerSession):
 
     async def _run(self) -> None:
         user = self.user
-        token = self.serve.tables.admit(user)
+        token = self.serve.tables.admit(user, self.connection.address)
         status = None
         try:
             try:

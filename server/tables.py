@@ -47,9 +47,11 @@ line over ``MAX_LINE`` bytes, or more than ``RATE`` lines a second (with a
 burst of ``BURST``) is told why and cut off, and so is one that leaves more
 than ``BACKLOG`` bytes unread; the others play on. At most ``MAX_TABLES``
 tables are open, ``PER_PLAYER`` of them with any one player, and a name sits
-in one seat of a table. A dropped player's seat is held ``HOLD`` seconds for
-the same name to come back (each drop its own timer, called off when they
-do); then a computer takes it over, unless nobody is left at the table: an
+in one seat of a table. Wrong private-table codes are counted per name and
+address, lines said per name, across connections (``Allowance``). A dropped
+player's seat is held ``HOLD`` seconds for the same name to come back (each
+drop its own timer, called off when they do); then a computer takes it
+over, unless nobody is left at the table: an
 abandoned table closes, and its record is kept for the players who sat there
 (``keep``), as are those of the tables open when the server stops.
 """
@@ -58,6 +60,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import ipaddress
 import json
 import logging
 import secrets
@@ -130,11 +133,19 @@ BACKLOG = 8 << 20  # bytes a client may leave unread: a long match's state is ~1
 MAX_TABLES = 64
 PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at) at once
 
-SAY_RATE = 0.5  # chat lines a second, on average: a flood is cut off, play is not
+SAY_RATE = 0.5  # chat lines a second, on average, per name: a flood is refused, play is not
 SAY_BURST = 5
 MUTES = 100  # names one player may mute
+MUTERS = 1000  # players whose mutes are kept beyond their connection (the newest)
 NEWS = 5  # tables' ends kept for a player who was away (the newest)
 NEWS_NAMES = 1000  # players with news waiting
+# Wrong private-table codes are counted per name and per address (an IPv6
+# address by its /64), not per connection: a connection is cut after
+# WRONG_CODES, and coming back (a new lobby, a new login) starts where it
+# left off. One wrong code is forgiven every CODE_WAIT seconds, so one
+# address tries at most 1,440 codes a day of the 32^5 (33.5 million).
+CODE_WAIT = 60.0
+GUESSERS = 10_000  # names (or addresses) each allowance remembers (the newest)
 
 Keep = Callable[[Match, tuple[str, ...], str], None]  # (match, its players' names, why it closed)
 # (the finished match, the names of the people seated at its end, present or
@@ -149,10 +160,8 @@ class Client:
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
     gone: bool = False  # cut off for leaving too much unread
-    say_tokens: float = SAY_BURST
-    say_stamp: float = field(default_factory=time.monotonic)
-    mutes: set[str] = field(default_factory=set)  # names whose chat this player does not hear
-    wrong_codes: int = 0
+    mutes: set[str] = field(default_factory=set)  # names whose chat this player does not hear (its name's)
+    origin: str = ""  # where the connection's player logged in from (``origin_of``), if told
     listed: dict[int, Listing] = field(default_factory=dict)  # the listing as this lobby has it
 
     def send(self, message: ServerMessage) -> None:
@@ -177,14 +186,42 @@ class Client:
             raise Cut(f"more than {RATE:g} messages a second")
         self.tokens -= 1
 
-    def spend_say(self) -> None:
-        """One chat line's worth of its own, slower, limit: Refused when used up."""
-        now = time.monotonic()
-        self.say_tokens = min(SAY_BURST, self.say_tokens + (now - self.say_stamp) * SAY_RATE)
-        self.say_stamp = now
-        if self.say_tokens < 1:
-            raise Refused("You are talking too fast: wait a moment.")
-        self.say_tokens -= 1
+
+def origin_of(address: str) -> str:
+    """Who guesses codes from ``address``, for counting them: an IPv4
+    address, or an IPv6 one's /64 (one subscriber's, not one machine's)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class Allowance:
+    """What someone may still do, by key (a name, or an origin), across
+    their connections: ``burst`` at once, one more every ``every`` seconds;
+    the newest GUESSERS keys remembered (one forgotten has its whole burst)."""
+
+    def __init__(self, burst: int, every: float) -> None:
+        self.burst, self.every = burst, every
+        self.spent: dict[str, tuple[float, float]] = {}  # key -> (left, when counted)
+
+    def left(self, key: str, now: float) -> float:
+        left, stamp = self.spent.get(key, (self.burst, now))
+        return min(self.burst, left + (now - stamp) / self.every)
+
+    def spend(self, key: str, now: float) -> float:
+        """One spent: what is left."""
+        left = self.left(key, now) - 1
+        self.spent.pop(key, None)  # the newest last
+        self.spent[key] = (left, now)
+        while len(self.spent) > GUESSERS:
+            del self.spent[next(iter(self.spent))]
+        return left
 
 
 @dataclass(eq=False)
@@ -285,6 +322,15 @@ class TableServer:
         # (the SSH login), never the name it claims: nobody takes another
         # player's held seat by calling themselves by that name.
         self.tokens: dict[str, str] | None = {} if tokens else None
+        self.origins: dict[str, str] = {}  # token -> where its player logged in from
+        # Wrong codes by name and by origin, lines said by name: a new
+        # connection (a new lobby) does not start them again.
+        self.guesses = {
+            "name": Allowance(WRONG_CODES, CODE_WAIT),
+            "origin": Allowance(WRONG_CODES, CODE_WAIT),
+        }
+        self.talk = Allowance(SAY_BURST, 1 / SAY_RATE)
+        self.mutes: dict[str, set[str]] = {}  # name -> whom they mute: kept for their next lobby
         self.chosen_seeds = chosen_seeds
         self.keep = keep
         self.record = record
@@ -300,16 +346,20 @@ class TableServer:
 
     # ------------------------------------------------------------ serving
 
-    def admit(self, name: str) -> str:
-        """A token for one player's app to say hello with, as ``name``."""
+    def admit(self, name: str, address: str = "") -> str:
+        """A token for one player's app to say hello with, as ``name``
+        (logged in from ``address``: wrong codes are counted by it too)."""
         assert self.tokens is not None
         token = secrets.token_hex(16)
         self.tokens[token] = name
+        if address:
+            self.origins[token] = origin_of(address)
         return token
 
     def dismiss(self, token: str) -> None:
         if self.tokens is not None:
             self.tokens.pop(token, None)
+        self.origins.pop(token, None)
 
     async def start(self, path: str) -> None:
         self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
@@ -418,9 +468,14 @@ class TableServer:
             self._leaders(client, message.game)
         else:
             table = self.tables.get(message.table)
-            if table is None or (
-                table.code is not None and not table.at(client) and not isinstance(message, Leave)
+            if isinstance(message, Leave) and (
+                table is None or (client not in table.watchers and table.seat_of(client) is None)
             ):
+                # Up from a table one is not at: nothing to do, nothing said
+                # (whether a private table by that number is open is no one
+                # else's business), nobody's lobby told again.
+                return
+            if table is None or (table.code is not None and not table.at(client)):
                 raise Refused(f"No table {message.table}.")  # a private table is no one else's business
             if isinstance(message, Join):
                 self._join(client, table)
@@ -442,6 +497,7 @@ class TableServer:
             name = self.tokens.get(m.token) if m.token is not None else None
             if name is None:
                 raise Cut("an unknown token")
+            client.origin = self.origins.get(m.token or "", "")
         else:
             given = m.name.strip() if isinstance(m.name, str) else m.name
             why = problem(given)
@@ -450,6 +506,10 @@ class TableServer:
             assert isinstance(given, str)
             name = given
         client.name = name
+        client.mutes = self.mutes.pop(name, set())  # one set for all of this name's connections
+        self.mutes[name] = client.mutes  # the newest last
+        while len(self.mutes) > MUTERS:
+            del self.mutes[next(iter(self.mutes))]
         client.listed = {t.table: t for t in self._listing(client)}
         client.send(Welcome(client.name, tuple(client.listed.values())))
         for ended in self.news.pop(name, []):  # how the tables they left ended
@@ -497,7 +557,9 @@ class TableServer:
             spectator = table.seat_of(client) is None
             audience = [*table.players.values(), *table.watchers]
             where = f"table {table.id}" + (" (spectators)" if spectator else "")
-        client.spend_say()
+        if self.talk.left(client.name, time.monotonic()) < 1:
+            raise Refused("You are talking too fast: wait a moment.")
+        self.talk.spend(client.name, time.monotonic())
         log.info("chat at %s: %s says %s", where, client.name, m.text)  # who said what, kept
         line = Said(m.table, client.name, m.text, spectator)
         for c in audience:
@@ -538,10 +600,16 @@ class TableServer:
                 return code
 
     def _join_code(self, client: Client, code: str) -> None:
+        now = time.monotonic()
+        whom = [("name", client.name)] + ([("origin", client.origin)] if client.origin else [])
+        if min(self.guesses[kind].left(key, now) for kind, key in whom) < 1:
+            # Guessing goes on from a new connection: not even looked up.
+            raise Cut(f"{WRONG_CODES} wrong table codes: try again in a minute")
         table = next((t for t in self.tables.values() if t.code is not None and t.code == code), None)
         if table is None:
-            client.wrong_codes += 1
-            if client.wrong_codes >= WRONG_CODES:
+            left = min(self.guesses[kind].spend(key, now) for kind, key in whom)
+            if left < 1:
+                log.warning("%s (%s): %d wrong table codes", client.name, client.origin or "?", WRONG_CODES)
                 raise Cut(f"{WRONG_CODES} wrong table codes")
             raise Refused(f"No table has the code {code!r}.")
         log.info("table %d: %s comes with its code", table.id, client.name)

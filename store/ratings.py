@@ -36,6 +36,7 @@ written (a thread of their own) away from the server's event loop.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import logging
@@ -43,6 +44,7 @@ import math
 import queue
 import sqlite3
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,6 +84,11 @@ class Rating:
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
+
+
+def _order(rating: Rating) -> tuple[float, str]:
+    """A leaderboard's order: the higher ordinal first, then by name."""
+    return -rating.ordinal, rating.name
 
 
 def key_of(name: str, kind: str, level: str) -> tuple[str, str, bool]:
@@ -228,6 +235,7 @@ class Ratings:
         self.folder = folder
         self.wait = wait
         self.table: dict[tuple[str, str], Rating] = {}  # (game, key) -> its rating
+        self._boards: dict[str, tuple[list[Rating], list[tuple[float, str]]]] = {}  # game -> its order
         self._db: sqlite3.Connection | None = None
         self._queue: queue.Queue[tuple[Result, Path | None] | None] = queue.Queue()
         self._writer: threading.Thread | None = None
@@ -247,11 +255,7 @@ class Ratings:
 
     def leaders(self, game: str, n: int = LEADERS) -> list[Rating]:
         """Everyone rated at ``game``, best first (the first ``n``)."""
-        rows = sorted(
-            (r for (g, _k), r in self.table.items() if g == game and r.matches),
-            key=lambda r: (-r.ordinal, r.name),
-        )
-        return rows[:n]
+        return self._board(game)[0][:n]
 
     def place(self, game: str, name: str) -> tuple[int, Rating] | None:
         """Where the person ``name`` stands at ``game`` (1 is the best), and
@@ -259,12 +263,17 @@ class Ratings:
         mine = self.table.get((game, name))
         if mine is None or not mine.matches:
             return None
-        better = sum(
-            1
-            for (g, _k), r in self.table.items()
-            if g == game and r.matches and (-r.ordinal, r.name) < (-mine.ordinal, mine.name)
-        )
-        return better + 1, mine
+        return bisect.bisect_left(self._board(game)[1], _order(mine)) + 1, mine  # those strictly better, + 1
+
+    def _board(self, game: str) -> tuple[list[Rating], list[tuple[float, str]]]:
+        """``game``'s rated players, best first, and their order's keys:
+        sorted once a result, not once a question (the loop answers the
+        lobbies' ``leaders``: 10,000 players sorted each time cost 10 ms)."""
+        board = self._boards.get(game)
+        if board is None:
+            rows = sorted((r for (g, _k), r in self.table.items() if g == game and r.matches), key=_order)
+            board = self._boards[game] = (rows, [_order(r) for r in rows])
+        return board
 
     # ------------------------------------------------------------ a result
 
@@ -282,9 +291,11 @@ class Ratings:
     def apply(self, result: Result) -> None:
         """A result (as ``result_of`` makes it) into the ratings in memory."""
         game = result["game"]
-        held = {k: r for (g, k), r in self.table.items() if g == game}
+        keys = {s[0] for s in result["seats"]}
+        held = {k: r for k in keys if (r := self.table.get((game, k))) is not None}
         for key, rating in rate(held, result).items():
             self.table[(game, key)] = rating
+        self._boards.pop(game, None)
 
     # ------------------------------------------------------------ the files
 
@@ -323,6 +334,7 @@ class Ratings:
             return
         self._close_db()
         self.table.clear()
+        self._boards.clear()
         try:
             aside = set_aside(path)
             for extra in ("-wal", "-shm"):  # its journal belongs to it
@@ -346,6 +358,7 @@ class Ratings:
                 continue
             game, key, rating = read
             self.table[(game, key)] = rating
+            self._boards.pop(game, None)
         if bad:
             log.warning("%d ratings rows could not be read and were left out", bad)
 
@@ -395,19 +408,32 @@ class Ratings:
 
     def _write(self) -> None:
         """The writer thread: each result into its pending file, then the
-        store; in order, a busy store retried until it takes it."""
-        while (item := self._queue.get()) is not None:
-            result, path = item
-            if path is None:
-                path = self.folder / PENDING / _file_name(result)  # type: ignore[operator]
+        store; in order, a busy store retried until it takes it. Every result
+        given meanwhile goes into its file first, so none waits only in
+        memory while the store is busy (a kill then would lose it)."""
+        waiting: deque[tuple[Result, Path | None]] = deque()  # on disk (or not writable), in order
+        ending = False  # close() asked: what is queued is written, then the thread ends
+
+        def to_disk(block: bool) -> None:
+            nonlocal ending
+            while not ending:
                 try:
-                    write_atomic(path, json.dumps(result, ensure_ascii=False))
-                except OSError as e:
-                    log.warning("a rating result could not wait on disk (%s): into the store at once", e)
-                    path = None
+                    item = self._queue.get(block=block and not waiting)
+                except queue.Empty:
+                    return
+                if item is None:
+                    ending = True
+                    return
+                waiting.append(self._on_disk(*item))
+
+        while True:
+            to_disk(block=True)
+            if not waiting:
+                return  # ending, nothing left
+            result, path = waiting.popleft()
             if self._db is None:
                 continue  # in memory only this time: the file waits for a start that can store it
-            if not self._store_until_done(result):
+            if not self._store_until_done(result, lambda: to_disk(block=False)):
                 continue  # stopping, or the store is gone: it waits in its file
             if path is not None:
                 try:
@@ -415,7 +441,19 @@ class Ratings:
                 except OSError:
                     pass  # applied again at the next start: once, as the store holds it
 
-    def _store_until_done(self, result: Result) -> bool:
+    def _on_disk(self, result: Result, path: Path | None) -> tuple[Result, Path | None]:
+        """A new result into its pending file (a waiting one is there already)."""
+        if path is not None:
+            return result, path
+        path = self.folder / PENDING / _file_name(result)  # type: ignore[operator]
+        try:
+            write_atomic(path, json.dumps(result, ensure_ascii=False))
+        except OSError as e:
+            log.warning("a rating result could not wait on disk (%s): into the store at once", e)
+            return result, None
+        return result, path
+
+    def _store_until_done(self, result: Result, meanwhile: Callable[[], None] = lambda: None) -> bool:
         delay = 0.1
         while True:
             try:
@@ -427,6 +465,7 @@ class Ratings:
                 if self._stopping.is_set():
                     log.warning("a rating result waits for the next start (%s)", e)
                     return False
+                meanwhile()  # what came since waits on disk, not only here
                 self._stopping.wait(delay)
                 delay = min(2.0, delay * 2)
             except sqlite3.DatabaseError as e:

@@ -530,6 +530,27 @@ async def test_a_friend_joins_a_private_table_by_its_code_and_a_wrong_code_is_re
 
 
 @sync
+async def test_a_lobby_cut_off_for_wrong_codes_says_so_and_promises_no_more(monkeypatch):
+    """The server counts wrong codes across connections: a new lobby after
+    the cut is cut off at its first one, and no count of codes still
+    allowed goes with the words (it read "4 more wrong codes")."""
+
+    async def before(path):
+        for _ in range(5):  # this name's five, spent from another connection
+            eve = await Conn.open(path, "Player 1")  # the app's name
+            await eve.send(op="code", code="ZZZZZ")
+            await eve.until(lambda m: m["op"] == "error")
+            await eve.close()
+
+    async with at_the_lobby(monkeypatch, before) as (server, path, pilot):
+        app = pilot.app
+        await pilot.press("c", *"zzzzz", "enter")
+        await until(pilot, lambda: any(n.title == "Wrong code" for n in app._notifications))
+        told = next(n for n in app._notifications if n.title == "Wrong code").message
+        assert told == "Disconnected: 5 wrong table codes: try again in a minute."
+
+
+@sync
 async def test_a_private_table_opened_in_one_app_is_joined_by_code_from_another(monkeypatch):
     async with at_the_lobby(monkeypatch) as (server, path, pilot):
         code = await open_private_table(pilot)

@@ -12,6 +12,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from garito.core import catalog
@@ -21,7 +23,7 @@ from garito.core.variants import offered_config
 from garito.server import tables
 from garito.server.tables import TableServer
 from garito.store import ratings as rt
-from garito.store.ratings import FILE, PENDING, Ratings, result_of
+from garito.store.ratings import FILE, PENDING, Rating, Ratings, result_of
 
 from .helpers import sync
 from .test_tables import Conn, play_my_turns
@@ -413,3 +415,51 @@ def screen_text(app) -> list[str]:
     from .helpers import screen_lines
 
     return screen_lines(app)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["gemelos", "redman"]),
+            st.sampled_from(["Ana", "Bea", "Cid", "hard", "computer:hard", "Dora"]),
+            st.floats(0, 50),
+            st.floats(0.5, 9),
+            st.integers(0, 3),
+        ),
+        max_size=40,
+    ),
+    st.lists(
+        st.tuples(st.sampled_from(["Ana", "Bea", "Cid", "Dora"]), st.sampled_from(["Ana", "Bea"])), max_size=4
+    ),
+)
+@settings(max_examples=200, deadline=None)
+def test_the_leaderboard_kept_in_order_answers_as_sorting_every_time(rows, results):
+    """The leaderboard is sorted once a result, not once a question: it
+    answers exactly as sorting everyone for every question would."""
+    ratings = Ratings(None)
+    for game, key, mu, sigma, matches in rows:
+        name = key.removeprefix("computer:")
+        ratings.table[(game, key)] = Rating(name, key.startswith("computer:"), mu, sigma, matches)
+    ratings._boards.clear()  # (written straight into the table here)
+    for n, (a, b) in enumerate(results):
+        ratings.leaders("gemelos")  # kept in order before the result...
+        if a != b:
+            ratings.apply(
+                {
+                    "game": "gemelos",
+                    "finished": str(n),
+                    "commitment": "",
+                    "seats": [[a, a, False, 1], [b, b, False, 3]],
+                }
+            )
+    for game in ("gemelos", "redman"):  # ...and after it
+        everyone = sorted(
+            (r for (g, _k), r in ratings.table.items() if g == game and r.matches),
+            key=lambda r: (-r.ordinal, r.name),
+        )
+        assert ratings.leaders(game, 15) == everyone[:15]
+        for key in {k for g, k in ratings.table if g == game}:
+            mine = ratings.table[(game, key)]
+            better = sum(1 for r in everyone if (-r.ordinal, r.name) < (-mine.ordinal, mine.name))
+            expected = None if not mine.matches else (better + 1, mine)
+            assert ratings.place(game, key) == expected

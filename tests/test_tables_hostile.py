@@ -326,3 +326,194 @@ def test_the_server_takes_exactly_the_configs_the_dialog_can_make(data):
         return
     sent = json.loads(json.dumps(expected.to_dict()))  # as the lobby sends it
     assert offered_config(rules, players, sent) == expected
+
+
+async def by_token(path: str, token: str) -> Conn:
+    conn = await Conn.open(path)
+    await conn.send(op="hello", token=token)
+    assert (await conn.recv())["op"] == "welcome"
+    return conn
+
+
+@pytest.mark.parametrize(
+    "logins",
+    [
+        [("eve", "192.0.2.7")] * 3,  # the same login, again and again (a new lobby each time)
+        [(f"eve{n}", "192.0.2.7") for n in range(3)],  # new names, one address
+        [(f"eve{n}", f"2001:db8::{n}") for n in range(3)],  # new names, one IPv6 /64
+    ],
+)
+@sync
+async def test_guessing_private_codes_does_not_start_again_with_a_new_connection(logins):
+    """Five wrong codes cut the connection off, and coming back (a new
+    lobby, a new login, another name from the same address) gets no more
+    guesses: the code itself is not even looked up, right or not."""
+    server = TableServer(tokens=True)
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    try:
+        ana = await by_token(path, server.admit("ana", "198.51.100.1"))
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], private=True)
+        code = (await ana.until(lambda m: m["op"] == "state"))["code"]
+        wrong = "AAAA" + next(c for c in "BCDEF" if c != code[-1])
+        refused = 0
+        for name, address in logins:
+            eve = await by_token(path, server.admit(name, address))
+            while True:
+                await eve.send(op="code", code=wrong)
+                rule = await error(eve)
+                if rule.startswith("Disconnected"):
+                    break
+                refused += 1
+            assert (await eve.reader.readline()) == b""  # cut off
+        assert refused == 4  # not 4 per connection
+        eve = await by_token(path, server.admit(*logins[0]))
+        await eve.send(op="code", code=code)  # the right one, still refused for now
+        assert (await error(eve)).startswith("Disconnected: 5 wrong table codes: try again")
+        bea = await by_token(path, server.admit("bea", "203.0.113.9"))  # from elsewhere: comes in
+        await bea.send(op="code", code=code)
+        assert (await bea.until(lambda m: m["op"] == "state"))["seat"] == 1
+    finally:
+        await server.close()
+
+
+@sync
+async def test_wrong_codes_are_forgiven_one_a_minute(monkeypatch):
+    monkeypatch.setattr(tables, "CODE_WAIT", 0.2)
+    server = TableServer(tokens=True)
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    try:
+        eve = await by_token(path, server.admit("eve", "192.0.2.7"))
+        for _ in range(5):
+            await eve.send(op="code", code="AAAAA")
+        assert await eve.until(lambda m: m["rule"].startswith("Disconnected"))
+        await asyncio.sleep(0.25)  # one more guess, not five
+        eve = await by_token(path, server.admit("eve", "192.0.2.7"))
+        await eve.send(op="code", code="AAAAA")
+        assert (await error(eve)) == "Disconnected: 5 wrong table codes."
+    finally:
+        await server.close()
+
+
+def test_the_guessers_remembered_are_bounded(monkeypatch):
+    monkeypatch.setattr(tables, "GUESSERS", 3)
+    guesses = tables.Allowance(5, 60.0)
+    for n in range(10):
+        guesses.spend(f"eve{n}", 0.0)
+    assert list(guesses.spent) == ["eve7", "eve8", "eve9"]
+    assert tables.origin_of("2001:db8::1") == tables.origin_of("2001:db8::ffff:1") == "2001:db8::/64"
+    assert tables.origin_of("::ffff:192.0.2.7") == "192.0.2.7"
+
+
+def test_results_given_while_the_ratings_store_is_held_all_wait_on_disk(tmp_path):
+    """Another process holds the ratings store: every result given
+    meanwhile is in its pending file at once, not only in the writer's
+    queue, so a server killed then (no close) loses none."""
+    import sqlite3
+    import time
+
+    from garito.store.ratings import FILE, PENDING, Ratings
+
+    from .test_ratings import person, played
+
+    ratings = Ratings(tmp_path, wait=0.05)
+    ratings.open()
+    holder = sqlite3.connect(tmp_path / FILE, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        for n in range(6):
+            ratings.played(
+                played("gemelos", (person("Ana"), person("Bea")), n + 1), f"2026-12-01T00:00:0{n}Z"
+            )
+        deadline = time.monotonic() + 10
+        while len(list((tmp_path / PENDING).glob("*.json"))) < 6 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(list((tmp_path / PENDING).glob("*.json"))) == 6  # 1 before: 5 only in memory
+        killed = Ratings(tmp_path)  # what a start after a kill finds
+        assert len(killed._waiting()) == 6
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        ratings.close()
+    again = Ratings(tmp_path)
+    again.open()
+    again.close()
+    assert again.table == ratings.table and not list((tmp_path / PENDING).glob("*.json"))
+
+
+@sync
+async def test_leaving_a_table_one_is_not_at_says_nothing_and_tells_no_lobby():
+    """A stranger's ``leave``: the same silence for a private table, a
+    public one and none (so it does not tell which private numbers are
+    open), and no lobby is sent anything (each was a listing of every
+    table compared for every lobby, at the line limit)."""
+    server, path = await as_served()
+    try:
+        ana = await Conn.open(path, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], private=True)
+        await ana.until(lambda m: m["op"] == "state")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"])
+        await ana.until(lambda m: m["op"] == "state" and m["table"] == 2)
+        eve = await Conn.open(path, "Eve")
+        announced = []
+        server._announce = lambda: announced.append(1)  # type: ignore[method-assign]
+        for table in (1, 2, 3, 1, 2, 3):
+            await eve.send(op="leave", table=table)
+        await eve.send(op="say", table=None, text="hello")  # a line that answers: nothing came before it
+        assert (await eve.recv())["op"] == "said"
+        assert (await ana.until(lambda m: m["op"] == "said"))["text"] == "hello"  # and nothing to Ana
+        assert not announced
+    finally:
+        await server.close()
+
+
+@sync
+async def test_talking_too_fast_does_not_start_again_with_a_new_connection():
+    """Five lines at once, then one every 2 seconds, per name: a new
+    connection (a new lobby) does not bring five more (500 connections of
+    one login made 2,500 lines heard in 5 s)."""
+    server = TableServer(tokens=True)
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    try:
+        bea = await by_token(path, server.admit("bea", "198.51.100.1"))
+        token = server.admit("eve", "192.0.2.7")
+        answers = []
+        for n in range(3):
+            eve = await by_token(path, token)
+            for i in range(5):
+                await eve.send(op="say", table=None, text=f"spam {n}.{i}")
+                answers.append((await eve.until(lambda m: m["op"] in ("said", "error")))["op"])
+            await eve.close()
+        assert answers.count("said") in (5, 6)  # (one more if 2 s went by)
+        await bea.send(op="say", table=None, text="hello")
+        heard = []
+        while (m := await bea.until(lambda m: m["op"] == "said"))["text"] != "hello":
+            heard.append(m["text"])
+        assert heard[:5] == [f"spam 0.{i}" for i in range(5)] and len(heard) == answers.count("said")
+    finally:
+        await server.close()
+
+
+@sync
+async def test_a_mute_holds_in_the_next_lobby_and_the_muters_kept_are_bounded(monkeypatch):
+    """Bea mutes Eve, goes back to the menu and into the lobby again (a
+    new connection): Eve is still not heard (she was, before)."""
+    monkeypatch.setattr(tables, "MUTERS", 2)
+    server, path = await as_served()
+    try:
+        bea = await Conn.open(path, "Bea")
+        await bea.send(op="mute", name="Eve")
+        await bea.close()
+        bea = await Conn.open(path, "Bea")
+        eve = await Conn.open(path, "Eve")
+        await eve.send(op="say", table=None, text="spam")
+        await eve.until(lambda m: m["op"] == "said")
+        await bea.send(op="say", table=None, text="hello")
+        assert (await bea.until(lambda m: m["op"] == "said"))["text"] == "hello"  # not "spam"
+        for name in ("Cid", "Dan"):
+            await Conn.open(path, name)
+        assert list(server.mutes) == ["Cid", "Dan"] and server.clients  # the newest kept
+    finally:
+        await server.close()

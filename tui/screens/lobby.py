@@ -477,6 +477,9 @@ class LobbyScreen(Screen[None]):
         self.table, self.by_code = None, False
         self.wrong_codes += 1
         left = WRONG_CODES - self.wrong_codes
+        if rule.startswith("Disconnected") or left < 1:  # the server counts them, across lobbies too
+            self.notify(rule, title=_("Wrong code"), severity="warning", timeout=8, markup=False)
+            return
         more = ngettext(
             "{left} more wrong code and the server hangs up.",
             "{left} more wrong codes and the server hangs up.",
