@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     serve.add_argument("--guests", action="store_true", help=_("let anyone in, by the name they give"))
-    limits = serve.add_argument_group("limits")
+    limits = serve.add_argument_group(_("limits"))
     limits.add_argument(
         "--max-connections",
         type=_count,
