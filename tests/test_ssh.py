@@ -351,3 +351,94 @@ async def test_over_ssh_a_private_table_is_joined_by_its_code_and_unseen_in_a_th
             await p.close()
     finally:
         await server.close()
+
+
+@sync
+async def test_over_ssh_two_players_and_a_spectator_talk_ask_a_rematch_and_are_rated(tmp_path):
+    """Talk, rematch and ratings as the issue puts them, over real SSH: a
+    player with a markup name, a spectator's channel that players hear only
+    when they ask, a flood refused, a rematch asked by both with the seats
+    moved on, and the finished match rated as OpenSkill rates it."""
+    from openskill.models import PlackettLuce
+
+    server, port = await started(tmp_path, guests=True)
+    tables = server.tables
+    bo = "[b]bo[/b]"  # a name that is markup: shown as typed, everywhere
+    try:
+        ana = await Player.connect(port, "ana")
+        await ana.to_lobby()
+        await ana.wait(b"No table yet")
+        await ana.keys(b"\r", b"\r")  # New table..., Gemelos
+        await ana.wait(b"New table")
+        await ana.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: open for another player
+        await ana.wait(b"open seat")
+        await ana.keys(b"\r")
+        await ana.wait(b"Waiting for a player in seat 2.")
+
+        b = await Player.connect(port, bo)
+        await b.to_lobby()
+        await b.wait(b"1 table open, 1 with a free seat.")
+        await b.keys(b"\r")
+        await b.wait(b"Gemelos \xe2\x80\x94")
+        await ana.wait(bo.encode())  # her table shows the name as typed
+
+        eve = await Player.connect(port, "eve")
+        await eve.to_lobby()
+        await eve.wait(b"Full. Enter or w: watch.")
+        await eve.keys(b"\r")
+        await eve.wait(b" is rolling")
+
+        # A player talks: both others see it, with the speaker's name.
+        await ana.keys(b"/", b"good luck [/]", b"\r")
+        for p in (b, eve):
+            await p.wait(b"ana: good luck [/]")
+        # The spectator talks in the spectators' channel: players hear it
+        # only after /spectators.
+        await eve.keys(b"/", b"first aside", b"\r")
+        await eve.wait(b"eve (watching): first aside")
+        await asyncio.sleep(1)
+        assert b"first aside" not in ana.seen and b"first aside" not in b.seen
+        await ana.keys(b"/", b"/spectators", b"\r")
+        await ana.wait(b"eve (watching): first aside")  # the channel shown, what it said too
+        await eve.keys(b"/", b"second aside", b"\r")
+        await ana.wait(b"eve (watching): second aside")
+        await asyncio.sleep(1)
+        assert b"aside" not in b.seen  # bo never asked to hear the spectators
+        # A flood: five lines at once, then the server refuses.
+        await b.keys(b"/", pause=0.1)
+        for n in range(8):
+            await b.keys(f"line {n}".encode(), b"\r", pause=0.05)
+            if n < 7:
+                await b.keys(b"/", pause=0.05)
+        await b.wait(b"talking too fast")
+        await ana.wait(f"{bo}: line 0".encode())
+        await asyncio.sleep(1)
+        assert f"{bo}: line 7".encode() not in ana.seen
+
+        # The match to its end, then a rematch asked by both.
+        await asyncio.wait_for(asyncio.gather(ana.roll_until_over(), b.roll_until_over()), 120)
+        first = tables.tables[1].match
+        assert first.rules.is_over(first.state) and first.names == ("ana", bo)
+        await ana.keys(b"n")
+        await b.wait(b"ana asked for a rematch")
+        await b.keys(b"n")
+        for _ in range(int(TIMEOUT / 0.05)):
+            again = tables.tables[1].match
+            if again is not first:
+                break
+            await asyncio.sleep(0.05)
+        assert again.names == (bo, "ana")  # the seats moved one place on
+        assert not again.state.events or not again.rules.is_over(again.state)
+
+        # The first match rated, as OpenSkill rates it (the winner first).
+        model = PlackettLuce()
+        won = [s == "win" for s in first.rules.outcome(first.state)]
+        ranks = [1 if w else 2 for w in won]
+        new = model.rate([[model.rating()], [model.rating()]], ranks=ranks)
+        for seat, [rating] in zip(first.seats, new):
+            shown = server.ratings.shown("gemelos", seat)
+            assert shown == round(rating.mu - 3 * rating.sigma, 1)
+        for p in (ana, b, eve):
+            await p.close()
+    finally:
+        await server.close()
