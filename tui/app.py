@@ -161,11 +161,14 @@ class GarApp(App[None]):
 
     # ---------------------------------------------------------- navigation
 
-    def open_match(self, match: Match) -> None:
-        """Show ``match`` on its game's screen."""
+    def open_match(self, match: Match, instead: bool = False) -> None:
+        """Show ``match`` on its game's screen (``instead`` of the screen on top)."""
         from .games import screen_for
 
-        self.push_screen(screen_for(match))
+        if instead:
+            self.switch_screen(screen_for(match))
+        else:
+            self.push_screen(screen_for(match))
 
     def open_replay(self, match: Match, at: int | None = None) -> None:
         """Step through ``match`` on its game's screen, move by move."""
