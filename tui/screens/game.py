@@ -40,6 +40,7 @@ from garito.core.session import Replay, Session
 from garito.server.messages import Act, Fill, Leave, Rematch
 
 from ..keeper import Keeper
+from .laidout import LaidOut
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -66,7 +67,7 @@ class Waiting(Enum):
     REPLAY = "replay"  # nobody plays in a replay
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LaidOut, Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(GarApp)
         prompt: var[str | Text]  # each game's screen binds its prompt line to its own
