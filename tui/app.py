@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rich.segment import Segment
-from textual.app import App, ScreenStackError, SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.color import Color
 from textual.command import CommandPalette
@@ -161,14 +161,11 @@ class GarApp(App[None]):
 
     # ---------------------------------------------------------- navigation
 
-    def open_match(self, match: Match, instead: bool = False) -> None:
-        """Show ``match`` on its game's screen (``instead`` of the screen on top)."""
+    def open_match(self, match: Match) -> None:
+        """Show ``match`` on its game's screen."""
         from .games import screen_for
 
-        if instead:
-            self.switch_screen(screen_for(match))
-        else:
-            self.push_screen(screen_for(match))
+        self.push_screen(screen_for(match))
 
     def open_replay(self, match: Match, at: int | None = None) -> None:
         """Step through ``match`` on its game's screen, move by move."""
@@ -267,26 +264,6 @@ class GarApp(App[None]):
                 soft_wrap=True,
             )
         super()._print_error_renderables()
-
-    # ---------------------------------------------------------- toasts
-
-    def _refresh_notifications(self) -> None:
-        """Textual hands every screen that comes up the toasts to show. With
-        none to show and the screen's rack hidden and empty already, that
-        only hides the rack again, and the style set again lays the whole
-        screen out and paints it: one more update each time a box opens or
-        closes or a game's screen comes up (Textual 8.2.8)."""
-        if not len(self._notifications):
-            from textual.css.query import NoMatches
-            from textual.widgets._toast import ToastRack
-
-            try:
-                rack = self.screen.get_child_by_type(ToastRack)
-            except (NoMatches, ScreenStackError):
-                return  # nothing to show, and nowhere to show it
-            if not rack.display and not rack.children:
-                return
-        super()._refresh_notifications()
 
     # ---------------------------------------------------------- too small
 

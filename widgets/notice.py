@@ -29,7 +29,6 @@ class Notice(Vertical, can_focus=False):
     body: Text | str = ""
     _open = False
     _place = (0, 0)
-    _height = 0  # of the box laid out last
 
     DEFAULT_CSS = """
     Notice {
@@ -67,15 +66,8 @@ class Notice(Vertical, can_focus=False):
         self.styles.max_height = size.height - 2
         self._place = (max(0, (size.width - WIDTH) // 2), max(0, (size.height - height) // 2))
         self._open = True
-        if height == self._height:
-            # The same size as the last box: nothing in it resizes, so it is
-            # laid out and drawn once, in place.
-            self.styles.offset = self._place
-            return
-        # A new size is laid out off screen first, where it costs nothing:
-        # moved in at once, the resized box would be laid out and drawn a
-        # second time (its new size is only taken on the next layout).
-        self._height = height
+        # Moved on screen once its new content is laid out off screen, where
+        # it costs nothing: then only its place changes, and it is drawn once.
         self.call_after_refresh(self._show)
 
     def _show(self) -> None:

@@ -40,7 +40,6 @@ from garito.core.session import Replay, Session
 from garito.server.messages import Act, Fill, Leave, Rematch
 
 from ..keeper import Keeper
-from .laidout import LaidOut
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -67,7 +66,7 @@ class Waiting(Enum):
     REPLAY = "replay"  # nobody plays in a replay
 
 
-class GameScreen(LaidOut, Screen[None]):
+class GameScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(GarApp)
         prompt: var[str | Text]  # each game's screen binds its prompt line to its own
@@ -452,21 +451,15 @@ class GameScreen(LaidOut, Screen[None]):
             box.asked(self._asked_names())
 
     def _after_match(self, rematch: bool | None) -> None:
+        self.app.pop_screen()
         if self.shared:
-            self.app.pop_screen()
             self._leave_table()  # no rematch for this player: the seat opens for it
             return
         if rematch:
             from garito.core.dice import fresh_seed
 
             m = self.match
-            # The rematch takes this screen's place: going back to the menu
-            # first made it read the saves again and repaint the whole
-            # terminal for a frame nobody looks at (about 40 ms a rematch).
-            again = Match.start(m.game, self.rematch_config(), fresh_seed(), m.seats)
-            self.app.open_match(again, instead=True)
-        else:
-            self.app.pop_screen()
+            self.app.open_match(Match.start(m.game, self.rematch_config(), fresh_seed(), m.seats))
 
     # ------------------------------------------------------------ flow
 

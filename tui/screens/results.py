@@ -17,15 +17,13 @@ from garito.core.i18n import N_, _
 from garito.widgets.glyphs import ascii_text, to_ascii
 from garito.widgets.keybar import KeyBar
 
-from .laidout import LaidOut
-
 if TYPE_CHECKING:
     from textual import getters
 
     from ..app import GarApp
 
 
-class _Box(LaidOut, ModalScreen[bool]):
+class _Box(ModalScreen[bool]):
     """A titled box over the table, with its keys spelled out under the body
     and on its own key bar (the table's, under it, would offer the table's)."""
 
