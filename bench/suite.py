@@ -35,7 +35,10 @@ from pathlib import Path
 from startup import read_until, spawn, stop
 
 HERE = Path(__file__).resolve().parent
-LAUNCH = ["-c", "from garito.tui.cli import entry; entry()"]
+# -P: the folder the bench is run from is not put on the path, so a
+# --before Python run from a checkout imports its own Garito, not the
+# checkout's (the source tree's garito/ would shadow it).
+LAUNCH = ["-P", "-c", "from garito.tui.cli import entry; entry()"]
 GARITO = [sys.executable, *LAUNCH]
 
 # game: (arguments after "play", keys before the measured action, the

@@ -422,20 +422,20 @@ def test_lobby(snap_compare, table_server):
     assert snap_compare(app(), terminal_size=SIZE, run_before=_to_lobby)
 
 
+async def _leaderboard(pilot):
+    await _to_lobby(pilot)
+    await keys("r")(pilot)
+    for _ in range(200):
+        if getattr(pilot.app.screen, "board", None) is not None:
+            break
+        await pilot.pause(0.02)
+    await settle(pilot)
+
+
 def test_leaderboard(snap_compare, table_server):
     """The lobby's r: Gemelos's ratings, the player's own row marked, a
     name with markup shown as typed."""
-
-    async def run_before(pilot):
-        await _to_lobby(pilot)
-        await keys("r")(pilot)
-        for _ in range(200):
-            if getattr(pilot.app.screen, "board", None) is not None:
-                break
-            await pilot.pause(0.02)
-        await settle(pilot)
-
-    assert snap_compare(app(), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app(), terminal_size=SIZE, run_before=_leaderboard)
 
 
 def test_lobby_new_table(snap_compare, table_server):

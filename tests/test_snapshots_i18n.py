@@ -28,6 +28,7 @@ from .test_snapshots import (
     _history,
     _irwin_final,
     _join_by_code,
+    _leaderboard,
     _private_choice,
     _to_lobby,
     keys,
@@ -111,16 +112,7 @@ def test_lobby_new_table_private(snap_compare, table_server, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_leaderboard(snap_compare, table_server, lang):
-    async def run_before(pilot):
-        await _to_lobby(pilot)
-        await keys("r")(pilot)
-        for _ in range(200):
-            if getattr(pilot.app.screen, "board", None) is not None:
-                break
-            await pilot.pause(0.02)
-        await settle(pilot)
-
-    assert snap_compare(app(lang), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app(lang), terminal_size=SIZE, run_before=_leaderboard)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -205,6 +205,22 @@ class Player:
         await self.keys(*[DOWN] * 6, b"\r")  # Gemelos ... Willie, then Shared tables
         await self.wait(b"You are ")
 
+    async def open_gemelos_table(self, private: bool = False) -> None:
+        """From an empty lobby: a new Gemelos table, seat 2 open for another
+        player (and private if asked), waiting for that player."""
+        await self.wait(b"No table yet")
+        await self.keys(b"\r")  # New table...
+        await self.wait(b"which game?")
+        await self.keys(b"\r")  # Gemelos
+        await self.wait(b"New table")
+        await self.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: human, open for another player
+        await self.wait(b"open seat")
+        if private:
+            await self.keys(DOWN, DOWN, DOWN, DOWN, RIGHT)  # Private: on
+            await self.wait(b"not listed in the lobby")
+        await self.keys(b"\r")
+        await self.wait(b"Waiting for a player in seat 2.")
+
     async def roll_until_over(self) -> None:
         """Space, as a player would, until the match is over: it rolls on
         this player's turns, closes the result boxes, and does nothing
@@ -239,15 +255,7 @@ async def test_two_players_over_ssh_play_a_gemelos_table_to_the_end_watched_by_a
     try:
         ana = await Player.connect(port, "ana")
         await ana.to_lobby()
-        await ana.wait(b"No table yet")
-        await ana.keys(b"\r")  # New table...
-        await ana.wait(b"which game?")
-        await ana.keys(b"\r")  # Gemelos
-        await ana.wait(b"New table")
-        await ana.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: human, open for another player
-        await ana.wait(b"open seat")
-        await ana.keys(b"\r")
-        await ana.wait(b"Waiting for a player in seat 2.")
+        await ana.open_gemelos_table()
         assert [s.name for s in tables.tables[1].match.seats] == ["ana", "Seat 2"]
 
         bea = await Player.connect(port, "bea")
@@ -313,14 +321,7 @@ async def test_over_ssh_a_private_table_is_joined_by_its_code_and_unseen_in_a_th
     try:
         ana = await Player.connect(port, "ana")
         await ana.to_lobby()
-        await ana.wait(b"No table yet")
-        await ana.keys(b"\r", b"\r")  # New table..., Gemelos
-        await ana.wait(b"New table")
-        await ana.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: open for another player
-        await ana.keys(DOWN, DOWN, DOWN, DOWN, RIGHT)  # Private: on
-        await ana.wait(b"not listed in the lobby")
-        await ana.keys(b"\r")
-        await ana.wait(b"Waiting for a player in seat 2.")
+        await ana.open_gemelos_table(private=True)
         code = tables.tables[1].code
         assert code is not None and len(code) == 5
         await ana.wait(b"private: code " + code.encode())  # on her table, to tell a friend
@@ -367,13 +368,7 @@ async def test_over_ssh_two_players_and_a_spectator_talk_ask_a_rematch_and_are_r
     try:
         ana = await Player.connect(port, "ana")
         await ana.to_lobby()
-        await ana.wait(b"No table yet")
-        await ana.keys(b"\r", b"\r")  # New table..., Gemelos
-        await ana.wait(b"New table")
-        await ana.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: open for another player
-        await ana.wait(b"open seat")
-        await ana.keys(b"\r")
-        await ana.wait(b"Waiting for a player in seat 2.")
+        await ana.open_gemelos_table()
 
         b = await Player.connect(port, bo)
         await b.to_lobby()
