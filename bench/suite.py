@@ -302,6 +302,7 @@ def main() -> None:
     ap.add_argument("--keys", type=int, default=40, help="keys of each match against the computer")
     ap.add_argument("--before", metavar="PYTHON", help="another tree's Python, measured alongside")
     ap.add_argument("--games", default=",".join(TABLES), help="games to measure (comma-separated)")
+    ap.add_argument("--startup-only", action="store_true", help="measure the start-up alone")
     args = ap.parse_args()
     games = [g for g in args.games.split(",") if g]
     if unknown := [g for g in games if g not in TABLES]:
@@ -312,6 +313,12 @@ def main() -> None:
         trees = {"before": args.before, "after": sys.executable}
     with tempfile.TemporaryDirectory() as home:
         starts = startup(trees, args.runs, home)
+        if args.startup_only:
+            if args.before:
+                compare(starts, {}, {}, [], args)
+            else:
+                print_startup(starts["after"], args)
+            return
         rows: dict[str, dict[str, tuple]] = {t: {} for t in trees}
         for game in games:
             for tree, python in trees.items():
@@ -322,10 +329,8 @@ def main() -> None:
     if args.before:
         compare(starts, rows, boxes, games, args)
         return
-    g, b, ratio, cpu_ratio = starts["after"]
-    print(f"start-up, first frame: garito {g:.0f} ms, bare Textual {b:.0f} ms,")
-    print(f"  ratio {ratio:.2f} (target <= 1.5; median of {args.runs} runs each, alternated)")
-    print(f"  CPU to the first frame: ratio {cpu_ratio:.2f} (target <= 1.3)\n")
+    print_startup(starts["after"], args)
+    print()
     after = rows["after"]
     peak = max(r[3] for r in after.values())
     print(
@@ -364,6 +369,13 @@ def main() -> None:
     print(f"peak memory of the app over these sessions: {peak / 2**20:.0f} MB RSS (target <= 80 MB)")
 
 
+def print_startup(start: tuple[float, float, float, float], args) -> None:
+    g, b, ratio, cpu_ratio = start
+    print(f"start-up, first frame: garito {g:.0f} ms, bare Textual {b:.0f} ms,")
+    print(f"  ratio {ratio:.2f} (target <= 1.5; median of {args.runs} runs each, alternated)")
+    print(f"  CPU to the first frame: ratio {cpu_ratio:.2f} (target <= 1.3)")
+
+
 def compare(starts, rows, boxes, games, args) -> None:
     """The screen figures of both trees: before | after | after/before."""
 
@@ -376,6 +388,9 @@ def compare(starts, rows, boxes, games, args) -> None:
         line(name, starts["before"][i], starts["after"][i], "{:.0f}")
     line("start-up ratio to bare (time)", starts["before"][2], starts["after"][2], "{:.2f}")
     line("start-up ratio to bare (CPU)", starts["before"][3], starts["after"][3], "{:.2f}")
+    if not games:  # --startup-only
+        print(f"\nmedian of {args.runs} start-ups each, launches alternated")
+        return
     for game in games:
         b, a = rows["before"][game], rows["after"][game]
         line(f"{game}: bytes, {TABLES[game][3]}", b[0], a[0], "{:,.0f}")

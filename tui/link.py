@@ -1,8 +1,8 @@
 """The app's side of a shared table: the connection to the table server
 (``garito.server.tables``) and the match a seat's screen draws from.
 
-``garito serve`` tells each player's app where its tables are with
-``GARITO_TABLES`` (the server's local socket); the lobby connects, says who
+``garito serve`` tells each player's app where its tables are
+(``served.tables_socket``); the lobby connects, says who
 this is, and from then on every line the server sends comes to it, read as
 one of the protocol's typed messages (``server.messages``). A game screen at
 a shared table holds a ``Seating``: its table and seat, and how to send a
@@ -20,15 +20,8 @@ from typing import Any
 
 from garito.core.match import Match
 from garito.server.messages import ClientMessage, Hello, ServerMessage, StateUpdate, server_message
-from garito.store import environ
 
-ENV = "GARITO_TABLES"
 LIMIT = 1 << 24  # a long match's state is a long line
-
-
-def tables_socket() -> str | None:
-    """Where this app's shared tables are, if it was started by a server."""
-    return environ.get(ENV) or None
 
 
 @dataclass(frozen=True)

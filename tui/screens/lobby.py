@@ -59,7 +59,8 @@ from garito.widgets.chat import ChatLine
 from garito.widgets.gamelog import GameLog
 from garito.widgets.keybar import KeyBar
 
-from ..link import Link, Seating, tables_socket
+from ..link import Link, Seating
+from ..served import tables_socket
 from .game import GameScreen
 from .leaders import LeadersScreen
 

@@ -80,6 +80,7 @@ class MenuScreen(Screen[None]):
         self.saves: dict[str, Saved] = {}
         self._saved_at: dict[str, float] | None = None  # each save's time at the last reload
         self._list_lines = 0
+        self._resumed = False  # the first resume follows the mount, which has just loaded the saves
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-top"):
@@ -108,7 +109,9 @@ class MenuScreen(Screen[None]):
             self.app.push_screen(ProfileScreen(first=True), lambda _: self.reload())
 
     def on_screen_resume(self) -> None:
-        self.reload()
+        if self._resumed:  # back from another screen: a game may have been saved or finished
+            self.reload()
+        self._resumed = True
 
     def reload(self) -> None:
         from garito.store import saves
@@ -140,7 +143,7 @@ class MenuScreen(Screen[None]):
             options.append(Option(Text(info.title), id=f"game:{info.id}"))
         from garito.store.settings import player
 
-        from ..link import tables_socket
+        from ..served import tables_socket
 
         if tables_socket():  # started by `garito serve`: other players are here
             options += [*gap, Option(Text(_("Shared tables"), "bold"), id="lobby")]
