@@ -19,19 +19,24 @@ set aside as ``*.corrupt``, never deleted.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from garito.core.match import Match, RecordError
+from typing import TYPE_CHECKING, Any
 
 from . import saves
 from .atomic import set_aside, write_atomic
 from .paths import data_dir
+
+# Every start looks whether a match waits here (``waiting``), and almost
+# always none does: what keeping one takes (the history's sqlite3, the
+# records' code, hashlib) is imported where it is used, not with this module
+# (8 ms of CPU at every start otherwise, measured with their bytecode
+# compiled).
+if TYPE_CHECKING:
+    from garito.core.match import Match
 
 
 def pending_dir() -> Path:
@@ -39,6 +44,8 @@ def pending_dir() -> Path:
 
 
 def _entry_path(finished: str, record: dict, folder: Path | None = None) -> Path:
+    import hashlib  # see the imports
+
     text = json.dumps([finished, record], sort_keys=True, ensure_ascii=False)
     return (folder or pending_dir()) / f"{hashlib.sha256(text.encode()).hexdigest()[:20]}.json"
 
@@ -106,7 +113,7 @@ def keep(held: Held) -> str:
     """The other half: into the history, which may make it wait seconds
     for another Garito (the app runs this in a thread). Returns what the
     player should be told, "" when the history took it."""
-    from .history import History, HistoryError  # see drain
+    from .history import History, HistoryError  # see the imports
 
     try:
         with History() as h:
@@ -131,6 +138,16 @@ class Drained:
     set_aside: tuple[Path, ...]  # pending files that could not be read
 
 
+def waiting() -> bool:
+    """Whether a finished match waits here for the history (the folder
+    looked at, no file read): at start, most often none does."""
+    folder = pending_dir()
+    try:
+        return folder.is_dir() and any(folder.glob("*.json"))
+    except OSError:
+        return False
+
+
 def drain() -> Drained:
     """Add every match waiting in ``pending/`` to the history (at start).
     Quiet when the history still cannot take them: the player was told
@@ -142,10 +159,7 @@ def drain() -> Drained:
         return Drained(0, 0, ())
     if not paths:
         return Drained(0, 0, ())
-    # The history (sqlite3) only when something waits: every start drains,
-    # and importing it cost 5 ms of CPU (measured) for a folder almost
-    # always empty.
-    from .history import History, HistoryError
+    from .history import History, HistoryError  # see the imports
 
     added, waiting, bad = 0, 0, []
     try:
@@ -177,6 +191,8 @@ def drain() -> Drained:
 def _read(path: Path) -> tuple[str, dict[str, Any], Match[Any, Any, Any]]:
     """A pending file's finish time, record and match; ValueError if it
     does not hold them (OSError if it cannot be read)."""
+    from garito.core.match import Match, RecordError  # see the imports
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except RecursionError as e:

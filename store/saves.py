@@ -12,12 +12,15 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from garito.core import catalog
-from garito.core.match import Match, RecordError
 
 from .atomic import set_aside, write_atomic
 from .paths import saves_dir
+
+if TYPE_CHECKING:
+    from garito.core.match import Match
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,14 @@ def load_all() -> tuple[list[Saved], list[Damaged]]:
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
     except OSError as e:  # an unreadable folder: nothing to continue, say why
         return found, [Damaged(folder, None, f"the saves folder cannot be read: {e.strerror or e}")]
+    if not paths:
+        return found, damaged
+    # The records' code (the match, its rules' contract, the dice) only for
+    # a save to read: the menu loads the saves at every start, most often
+    # none (5.5 ms of CPU at start otherwise, measured with its bytecode
+    # compiled).
+    from garito.core.match import Match, RecordError
+
     for path in paths:
         try:
             text = path.read_text(encoding="utf-8")

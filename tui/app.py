@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from textual.app import App, SystemCommand
@@ -23,13 +24,15 @@ from textual.screen import Screen
 
 from garito.core import i18n
 from garito.core.i18n import N_, _, ngettext
-from garito.core.match import Match
 from garito.store import environ
 from garito.widgets.glyphs import ascii_cells, to_ascii
 
 from . import THEMES
 from .screens.menu import MenuScreen
 from .screens.notices import TooSmallScreen
+
+if TYPE_CHECKING:
+    from garito.core.match import Match
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 DEFAULT_THEME = "textual-dark"
@@ -96,8 +99,11 @@ class GarApp(App[None]):
             self.open_replay(self._replay)
         self._check_size(self.size.width, self.size.height)
         self._tell_set_aside()
-        # In a thread: a history another Garito holds makes it wait seconds.
-        self.run_worker(self._drain_pending, thread=True, group="pending")
+        from garito.store import pending
+
+        if pending.waiting():
+            # In a thread: a history another Garito holds makes it wait seconds.
+            self.run_worker(self._drain_pending, thread=True, group="pending")
 
     def notify(
         self,
