@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 QUIET = 0.4  # seconds of silence that end a frame
 
 
-def spawn(argv: list[str], home: str):
+def spawn(argv: list[str], home: str, extra: dict[str, str] | None = None):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {
@@ -40,6 +40,7 @@ def spawn(argv: list[str], home: str):
         if k not in ("NO_COLOR", "TEXTUAL_THEME", "GARITO_ASCII", "TEXTUAL")
     }
     env.update(TERM="xterm-256color", COLORTERM="truecolor", GARITO_HOME=home, COLUMNS="80", LINES="24")
+    env.update(extra or {})
     proc = subprocess.Popen(
         argv,
         stdin=slave,
