@@ -17,6 +17,8 @@ from garito.core.i18n import N_, _, ngettext
 from garito.widgets.glyphs import ascii_text
 from garito.widgets.keybar import KeyBar
 
+from .laidout import LaidOut
+
 if TYPE_CHECKING:
     from textual import getters
 
@@ -59,7 +61,7 @@ class GameList(OptionList):
         self._step(1)
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(LaidOut, Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(GarApp)
 

@@ -14,8 +14,10 @@ from garito.core.names import clean, printable
 from garito.store import settings
 from garito.widgets.keybar import KeyBar
 
+from .laidout import LaidOut
 
-class ProfileScreen(ModalScreen[str]):
+
+class ProfileScreen(LaidOut, ModalScreen[str]):
     """Type a name, Enter keeps it; Escape keeps the one there was."""
 
     BINDINGS = [Binding("escape", "keep", N_("Leave it as it is"))]
