@@ -146,3 +146,9 @@ def test_rules_into_a_pipe_are_not_padded_with_spaces():
     assert "king of the hill" in run.stdout
     assert all(line == line.rstrip() for line in lines)
     assert max(len(line) for line in lines) <= 80
+
+
+def test_no_arguments_read_as_the_parser_reads_them():
+    """The menu's start skips building the parser: what it assumes is what
+    the parser would have read."""
+    assert cli.build_parser().parse_args([]) == cli.NO_ARGUMENTS
