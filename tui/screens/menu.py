@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -173,7 +174,7 @@ class MenuScreen(LaidOut, Screen[None]):
         self._fit()
         games.focus()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self._fit()
 
     def _fit(self) -> None:
