@@ -348,17 +348,20 @@ class NoticeHost(App):
 
 @sync
 async def test_a_result_box_opens_in_one_layout_at_its_size_and_place():
-    # Its content and its place are set together; a body of another height
-    # lays the screen out no second time, and the box still fits it.
+    # Its content and its place are set together, after the screen's next
+    # refresh; a body of another height lays the screen out no second time,
+    # and the box still fits it.
     app = NoticeHost()
     async with app.run_test(size=(80, 24)) as pilot:
         notice = app.query_one(Notice)
+        await pilot.pause()  # the first frame's layouts
         layouts = []
         original = app.screen._refresh_layout
         app.screen._refresh_layout = lambda *a, **k: (layouts.append(1), original(*a, **k))[1]
         for body in ("one line", "a\nb\nc\nd\ne\nf", "x\ny"):
             layouts.clear()
             notice.open("Round", body, app.screen.size)
+            await pilot.pause()  # the screen refreshes; the box then comes
             await pilot.pause()
             lines = body.count("\n") + 1
             assert notice.region.height == lines + 4
@@ -388,5 +391,6 @@ async def test_a_hand_lays_out_again_only_when_its_rows_are_more_or_fewer():
             layouts.clear()
             hand.cards = faces(cards)
             await pilot.pause()
+            await pilot.pause()  # a new size lays out once more (Textual's virtual size)
             assert hand.size.height == rows
             assert bool(layouts) is laid_out, cards

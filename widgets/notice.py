@@ -10,8 +10,9 @@ region, and moved away, what was under it. It never
 takes focus, because a focus change restyles every widget of the screen;
 the screen routes the keys to it while it is open.
 
-Its new content and its place are set together, so opening it lays the
-screen out once (a layout of the game screen is about 2.5 ms at 80×24).
+Its new content and its place are set together, after the screen has
+drawn what ended the round, so opening it lays the screen out once (a
+layout of the game screen is about 2.5 ms at 80×24).
 The box and its body never scroll: a change of their size does not lay
 the screen out again, which Textual does for any widget whose virtual
 (scrollable) size changed, drawing the box a second time."""
@@ -42,6 +43,8 @@ class NoticeBody(Static):
 class Notice(Vertical, can_focus=False):
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
     body: Text | str = ""
+    _title = ""
+    _max_height = 0
     _open = False
     _place = (0, 0)
 
@@ -69,19 +72,27 @@ class Notice(Vertical, can_focus=False):
         """Show ``body`` under ``title``, centred in a screen of ``size``."""
         if is_ascii(self):
             title, body = to_ascii(title), ascii_text(body)
-        self.border_title = Content(title)  # text, never markup
+        self._title = title
         self.body = body
-        self.query_one(NoticeBody).update(body)
         inner = WIDTH - 4
         # Wrapped as the body will be, by words: counting characters fell a
         # line short where a long name pushed a word over.
         text = body if isinstance(body, Text) else Text(str(body))
         lines = len(text.wrap(self.app.console, inner))
         height = min(lines + 4, max(5, size.height - 2))
-        self.styles.max_height = size.height - 2
+        self._max_height = size.height - 2
         self._place = (max(0, (size.width - WIDTH) // 2), max(0, (size.height - height) // 2))
         self._open = True
-        self.styles.offset = self._place
+        # After the screen's next refresh: what ended the round (the last
+        # roll, in the log) is drawn first, whole, and the box over it then.
+        self.call_after_refresh(self._show)
+
+    def _show(self) -> None:
+        if self._open:
+            self.border_title = Content(self._title)  # text, never markup
+            self.query_one(NoticeBody).update(self.body)
+            self.styles.max_height = self._max_height
+            self.styles.offset = self._place
 
     def close(self) -> None:
         self._open = False
