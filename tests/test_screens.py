@@ -41,3 +41,29 @@ def test_every_screen_in_ascii_mode_is_ascii(name, request, monkeypatch):
     lines = [line for line in state.lines if any(c in line for c in wrong)]
     assert not wrong, f"{state.screen}: {''.join(wrong)} in\n" + "\n".join(lines)
     assert not state.problems, "\n".join(state.problems)
+
+
+def test_the_keys_that_work_now_are_worked_out_once_per_state_and_moment():
+    # Textual asks check_action for every binding whenever the bindings
+    # refresh; a game's legal moves are asked once per state of the match.
+    from types import SimpleNamespace
+
+    from garito.tui.screens.game import GameScreen
+
+    asked: list[tuple] = []
+
+    def compute(*moment):
+        asked.append(moment)
+        return frozenset({f"keys for {moment}"})
+
+    first, second = object(), object()
+    screen = SimpleNamespace(match=SimpleNamespace(state=first), _keys_memo=None)
+    keys_now = GameScreen.keys_now
+    assert keys_now(screen, compute, True, False) == {"keys for (True, False)"}
+    assert keys_now(screen, compute, True, False) == {"keys for (True, False)"}
+    assert keys_now(screen, compute, False, False) == {"keys for (False, False)"}
+    assert keys_now(screen, compute, True, False) == {"keys for (True, False)"}
+    assert asked == [(True, False), (False, False)]
+    screen.match.state = second  # a move: a new state, asked anew
+    keys_now(screen, compute, True, False)
+    assert asked[-1] == (True, False) and len(asked) == 3

@@ -9,9 +9,11 @@ from textual.strip import Strip
 from textual.visual import Visual
 
 from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
-from garito.widgets.dice import Die, face_lines
+from garito.widgets.dice import DiceTray, Die, face_lines
 from garito.widgets.gamelog import GameLog
 from garito.widgets.keybar import KeyBar
+from garito.widgets.line import Line
+from garito.widgets.notice import Notice, NoticeBody
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 
 from .helpers import sync
@@ -278,3 +280,117 @@ async def test_a_full_key_bar_lets_the_screens_last_keys_give_way_not_menu_rules
                 await pilot.click(KeyBar, offset=(line.index("Draw"), 0))  # clicks follow what is shown
                 await pilot.click(KeyBar, offset=(line.index("Rules"), 0))
                 assert app.pressed[-2:] == ["draw", "rules"]
+
+
+# ---------------------------------------------------------------- kept looks
+
+
+class LooksHost(App):
+    CSS = "GameLog { height: 6; } Line { width: 30; }"
+
+    def compose(self) -> ComposeResult:
+        yield GameLog()
+        yield Scoreboard()
+        yield DiceTray()
+        yield Line()
+        yield KeyBar()
+
+
+def _cells(strips: list[Strip]) -> list[list[tuple]]:
+    return [[(seg.text, seg.style) for seg in strip] for strip in strips]
+
+
+@sync
+async def test_a_look_that_comes_back_draws_what_textual_draws_anew():
+    # The widgets keep the lines of their last few looks (widgets.looks);
+    # whatever the order of changes, what they hand the screen is what
+    # Textual draws when nothing is kept.
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    rng = random.Random(3)
+    logs = [tuple(f"line {i}: {'word ' * (i % 4)}" for i in range(n)) for n in (0, 3, 7, 12)]
+    rows = [
+        (SeatRow("Ana", ("1",), turn=True), SeatRow("Bea", ("0",))),
+        (SeatRow("Ana", ("1",)), SeatRow("Bea", ("2",), lead=True)),
+    ]
+    dice = [(Die(3, 6), Die(5, 6)), (Die(3, 6, "win"), Die(0, 6)), (Die(6, 6, "dim"), Die(1, 6))]
+    texts = ["Ana: press Space.", "Bea is rolling, and this prompt wraps onto a second row.", ""]
+    keys = [(("space", "Space", "Roll"),), (("space", "Space", "Hurry"), ("escape", "Esc", "Menu"))]
+    app = LooksHost()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log, board, tray, line, bar = (
+            app.query_one(GameLog),
+            app.query_one(Scoreboard),
+            app.query_one(DiceTray),
+            app.query_one(Line),
+            app.query_one(KeyBar),
+        )
+        board.columns = ("Wins",)
+        for _ in range(40):
+            log.tell(rng.choice(logs))
+            board.rows = rng.choice(rows)
+            tray.dice, tray.caption = rng.choice(dice), rng.choice(["", "Ana: 3+5"])
+            line.text = rng.choice(texts)
+            bar.keys = rng.choice(keys)
+            await pilot.pause()
+            for widget in (log, board, tray, line, bar):
+                region = Region(0, 0, *widget.size)
+                kept = _cells(widget.render_lines(region))
+                widget.refresh()  # drawn anew, nothing kept
+                assert kept == _cells(Widget.render_lines(widget, region)), type(widget).__name__
+
+
+class NoticeHost(App):
+    def compose(self) -> ComposeResult:
+        yield Notice()
+
+
+@sync
+async def test_a_result_box_opens_in_one_layout_at_its_size_and_place():
+    # Its content and its place are set together, after the screen's next
+    # refresh; a body of another height lays the screen out no second time,
+    # and the box still fits it.
+    app = NoticeHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        notice = app.query_one(Notice)
+        await pilot.pause()  # the first frame's layouts
+        layouts = []
+        original = app.screen._refresh_layout
+        app.screen._refresh_layout = lambda *a, **k: (layouts.append(1), original(*a, **k))[1]
+        for body in ("one line", "a\nb\nc\nd\ne\nf", "x\ny"):
+            layouts.clear()
+            notice.open("Round", body, app.screen.size)
+            await pilot.pause()  # the screen refreshes; the box then comes
+            await pilot.pause()
+            lines = body.count("\n") + 1
+            assert notice.region.height == lines + 4
+            assert notice.region.y == (24 - (lines + 4)) // 2
+            assert notice.query_one(NoticeBody).region.height == lines
+            assert len(layouts) == 1
+            notice.close()
+            await pilot.pause()
+            assert notice.region.y >= 24  # off screen
+
+
+@sync
+async def test_a_hand_lays_out_again_only_when_its_rows_are_more_or_fewer():
+    app = CardHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        hand = app.query_one(Hand)
+        layouts = []
+        original = app.screen._refresh_layout
+        app.screen._refresh_layout = lambda *a, **k: (layouts.append(1), original(*a, **k))[1]
+        for cards, rows, laid_out in (
+            ("2r 3r", 1, True),
+            ("2r 4r", 1, False),
+            ("2r 3r 4r 5r 6r 7r 8r 9r 10r 2o 3o", 2, True),
+            ("2r 3r 4r 5r 6r 7r 8r 9r 10r 2o 4o", 2, False),
+            ("2r", 1, True),
+        ):
+            layouts.clear()
+            hand.cards = faces(cards)
+            await pilot.pause()
+            await pilot.pause()  # a new size lays out once more (Textual's virtual size)
+            assert hand.size.height == rows
+            assert bool(layouts) is laid_out, cards

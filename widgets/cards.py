@@ -228,11 +228,17 @@ class Hand(_Cards):
             super().__init__()
             self.index = index
 
-    cards: reactive[tuple[Face, ...]] = reactive((), repaint=False, layout=True)
+    # Not laid out again by itself: a layout reflows the whole screen (a
+    # card drawn or played changes the hand on most of Willie's moves); the
+    # watcher asks for one only when the hand's rows are more or fewer.
+    cards: reactive[tuple[Face, ...]] = reactive((), repaint=False)
     cursor: reactive[int] = reactive(-1, repaint=False)
     empty: reactive[str] = reactive("", repaint=False)
 
     def watch_cards(self) -> None:
+        size = self.content_size
+        if self.is_mounted and self.get_content_height(None, None, size.width) != size.height:
+            self.refresh(repaint=False, layout=True)
         self._changed()
 
     def watch_cursor(self) -> None:

@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii
+from .looks import KeptLooks
 from .values import Die
 
 __all__ = ["DiceTray", "Die", "face_lines"]
@@ -51,7 +52,7 @@ def face_lines(die: Die, ascii_only: bool) -> list[str]:
     return ["┌─────┐", "│     │", f"│{v:^5}│", "└─────┘"]
 
 
-class DiceTray(Widget, can_focus=False):
+class DiceTray(KeptLooks, Widget, can_focus=False):
     """Shows ``dice``, with a one-line ``caption`` under them."""
 
     DEFAULT_CSS = """
@@ -100,6 +101,11 @@ class DiceTray(Widget, can_focus=False):
             return
         height = max((len(face_lines(d, is_ascii(self))) for d in self.dice), default=0)
         self.refresh(Region(0, height, self.size.width, max(1, self.size.height - height)))
+
+    def look(self) -> object:
+        # The marks' colours are the tray's CSS (a theme may restyle them).
+        marks = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        return self.dice, self.caption, self.gap, is_ascii(self), marks
 
     def render(self) -> RenderableType:
         self._shown_size = self.size

@@ -16,10 +16,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii, to_ascii
+from .looks import KeptLooks
 from .rows import RowRepaint
 
 
-class GameLog(RowRepaint, Widget, can_focus=False):
+class GameLog(KeptLooks, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     GameLog { height: 1fr; }
     """
@@ -76,6 +77,9 @@ class GameLog(RowRepaint, Widget, can_focus=False):
         if self.back:
             return rows[max(0, end - height + 1) : end] + [f"… {self.back} newer lines (PageDown)"]
         return rows[max(0, end - height) : end]
+
+    def look(self) -> object:
+        return self.lines, self.back, is_ascii(self), self.get_component_rich_style("gamelog--more")
 
     def render(self) -> Text:
         rows = self._visible()

@@ -22,11 +22,12 @@ from textual.widget import Widget
 from garito.core.i18n import _
 
 from .glyphs import ascii_key, glyphs, is_ascii
+from .looks import KeptLooks
 
 Key = tuple[str, str, str]  # (key, shown as, description)
 
 
-class KeyBar(Widget, can_focus=False):
+class KeyBar(KeptLooks, Widget, can_focus=False):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $footer-background; }
     KeyBar > .keybar--key { color: $footer-key-foreground; text-style: bold; }
@@ -88,6 +89,15 @@ class KeyBar(Widget, can_focus=False):
                 spans.append((x, x + width, key[0]))
             x += width
         return spans
+
+    def look(self) -> tuple:
+        return (
+            self.keys,
+            self.kept,
+            is_ascii(self),
+            self.get_component_rich_style("keybar--key"),
+            self.get_component_rich_style("keybar--description"),
+        )
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")

@@ -15,11 +15,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import ascii_text, is_ascii
+from .looks import KeptLooks, text_look
 from .rows import RowRepaint
 from .text import as_text
 
 
-class Line(RowRepaint, Widget, can_focus=False):
+class Line(KeptLooks, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     Line { height: auto; }
     """
@@ -53,6 +54,9 @@ class Line(RowRepaint, Widget, can_focus=False):
             self.refresh(layout=True)
             return
         self.repaint_rows(rows)
+
+    def look(self) -> object:
+        return text_look(self.text), is_ascii(self)
 
     def render(self) -> Text:
         self.shown(self._rows())

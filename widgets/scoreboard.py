@@ -15,13 +15,14 @@ from textual.widget import Widget
 from garito.core.i18n import N_, _
 
 from .glyphs import glyphs, is_ascii
+from .looks import KeptLooks
 from .rows import RowRepaint
 from .values import SeatRow
 
 __all__ = ["Scoreboard", "SeatRow"]
 
 
-class Scoreboard(RowRepaint, Widget, can_focus=False):
+class Scoreboard(KeptLooks, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     Scoreboard { height: auto; text-wrap: nowrap; }
     """
@@ -83,6 +84,10 @@ class Scoreboard(RowRepaint, Widget, can_focus=False):
             )
             lines.append((line(mark, name, row.cells, tag), style))
         return lines
+
+    def look(self) -> object:
+        styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        return self.columns, self.rows, self.label, is_ascii(self), styles
 
     def render(self) -> RenderableType:
         lines = self._lines()

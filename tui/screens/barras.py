@@ -120,8 +120,11 @@ class BarrasScreen(GameScreen):
                 return self.human_to_act
             return any(seat.is_human for seat in self.match.seats)
         if action in ("bet", "sit", "stake_by", "odds", "roll"):
-            return action in present.keys(b.legal_actions(self.match.state), self.human_to_act)
+            return action in self.keys_now(self._keys, self.human_to_act)
         return True
+
+    def _keys(self, mine: bool) -> frozenset[str]:
+        return present.keys(b.legal_actions(self.match.state), mine)
 
     def action_bet(self) -> None:
         self.play(b.Action("bet", self.amount))

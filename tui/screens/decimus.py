@@ -138,11 +138,13 @@ class DecimusScreen(GameScreen):
             "stake_by",
             "move",
         ):
-            legal = dx.legal_actions(self.match.state)
             mine = self.human_to_act and self._showdown is None
             name = f"move:{parameters[0]}" if action == "move" else action
-            return name in present.keys(legal, mine, bool(self.picked))
+            return name in self.keys_now(self._keys, mine, bool(self.picked))
         return True
+
+    def _keys(self, mine: bool, picked: bool) -> frozenset[str]:
+        return present.keys(dx.legal_actions(self.match.state), mine, picked)
 
     def action_pick(self, i: int) -> None:
         self.picked ^= {i}

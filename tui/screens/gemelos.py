@@ -95,11 +95,13 @@ class GemelosScreen(GameScreen):
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("roll", "stake", "stake_by"):
-            legal = g.legal_actions(self.match.state)
-            return action in present.keys(legal, self.human_to_act)
+            return action in self.keys_now(self._keys, self.human_to_act)
         if action == "hurry":
             return self.thinking
         return True
+
+    def _keys(self, mine: bool) -> frozenset[str]:
+        return present.keys(g.legal_actions(self.match.state), mine)
 
     def action_roll(self) -> None:
         self.play(g.ROLL)

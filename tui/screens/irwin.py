@@ -116,9 +116,12 @@ class IrwinScreen(GameScreen):
         if action == "hurry":
             return self.thinking
         if action in ("act", "pick", "turn", "digit", "crab_pass", "keep"):
-            works = present.keys(ir.legal_actions(self.match.state), self.human_to_act)
+            works = self.keys_now(self._keys, self.human_to_act)
             return (parameters[0] if action == "act" else action) in works
         return True
+
+    def _keys(self, mine: bool) -> frozenset[str]:
+        return present.keys(ir.legal_actions(self.match.state), mine)
 
     def action_act(self, _what: str = "") -> None:
         action = present.chosen(self._view(), self.pick)

@@ -118,9 +118,11 @@ class RedManScreen(GameScreen):
         if action == "hurry":
             return self.thinking
         if action in ("roll", "stake", "stake_by", "tip", "call_by", "digit", "call_none"):
-            legal = rm.legal_actions(self.match.state)
-            return action in present.keys(legal, self.human_to_act)
+            return action in self.keys_now(self._keys, self.human_to_act)
         return True
+
+    def _keys(self, mine: bool) -> frozenset[str]:
+        return present.keys(rm.legal_actions(self.match.state), mine)
 
     def action_roll(self) -> None:
         if self.call and self.match.state.stage == "roll":

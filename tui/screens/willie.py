@@ -151,6 +151,10 @@ class WillieScreen(GameScreen):
             and not self.busy
         )
 
+    def _keys(self, viewer: int, mine: bool) -> frozenset[str]:
+        s = self.match.state
+        return present.keys(wx.view(s, viewer), wx.legal_actions(s), mine)
+
     def _bench(self) -> Bench | None:
         if not self.working:
             return None
@@ -424,8 +428,7 @@ class WillieScreen(GameScreen):
         s = self.match.state
         if action in ("close", "carry_on", "draw", "pass_turn"):
             mine = self.working if action in ("draw", "pass_turn") else self.human_to_act
-            view = wx.view(s, self.viewer)
-            return action in present.keys(view, wx.legal_actions(s), mine and s.turn == self.viewer)
+            return action in self.keys_now(self._keys, self.viewer, mine and s.turn == self.viewer)
         if action == "declare":
             return False  # the picker's key, shown while it is open
         if action == "sort":
