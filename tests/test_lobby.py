@@ -14,6 +14,7 @@ from garito.server import tables
 from garito.tui.app import GarApp
 from garito.tui.screens.results import MatchOverScreen
 from garito.widgets.choice import Choice
+from garito.widgets.keybar import KeyBar
 
 from .helpers import sync
 from .test_tables import Conn, play_my_turns, served
@@ -196,7 +197,13 @@ async def test_a_spectator_sees_every_move_of_a_table(monkeypatch):
         final = server.tables[1].match
         await until(pilot, lambda: table.match.actions == final.actions, timeout=30)
         assert table._story == a["log"]  # every line of the story
-        await until(pilot, lambda: type(app.screen).__name__ == "MatchOverScreen")
+        await until(pilot, lambda: type(app.screen).__name__ == "WatchOverScreen")
+        # a spectator asks no rematch: Enter back to the lobby is all it offers
+        bar = app.screen.query_one(KeyBar).render().plain
+        assert "Lobby" in bar and "Rematch" not in bar and "Menu" not in bar
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "WatchOverScreen"
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
         assert not server.tables[1].watchers

@@ -435,7 +435,7 @@ class GameScreen(Screen[None]):
     def show_result(self, title: str, body, keys: str = "") -> None:
         """The match's end; then a rematch (``rematch_config``) or the menu.
         At a shared table: a rematch asked of the others, or the lobby."""
-        from .results import MatchOverScreen, TableOverScreen
+        from .results import MatchOverScreen, TableOverScreen, WatchOverScreen
 
         if self.over_box is not None and self.over_box in self.app.screen_stack:
             return  # up already (a shared table's news after the end ends nothing again)
@@ -443,10 +443,11 @@ class GameScreen(Screen[None]):
         if self.shared and self.seating.seat is not None:
             screen = box = TableOverScreen(title, body, self._ask_rematch)
             box.asked(self._asked_names())
+        elif self.shared:
+            screen = WatchOverScreen(title, body)
+            keys = ""  # the watcher's own keys, whatever the game would offer players
         else:
             screen = MatchOverScreen(title, body)
-            if self.shared:
-                keys = _("Enter: back to the lobby")
         if keys:
             screen.KEYS = keys
         self.over_box = screen

@@ -66,6 +66,17 @@ class MatchOverScreen(_Box):
         self.dismiss(False)
 
 
+class WatchOverScreen(MatchOverScreen):
+    """The end of a match one watched at a shared table: a spectator asks no
+    rematch, so Enter back to the lobby is the one key offered."""
+
+    KEYS = N_("Enter: back to the lobby")
+    BINDINGS = [Binding("enter,escape", "menu", N_("Lobby"))]
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return action != "rematch"
+
+
 class TableOverScreen(MatchOverScreen):
     """The end of a match at a shared table: ``n`` asks the others for a
     rematch (it begins when every player still seated has asked: the seats
