@@ -101,3 +101,14 @@ def snap_compare(snap_compare, request):
     from .walk import checked
 
     return checked(snap_compare, request.node.name)
+
+
+# The tests that mostly wait (on SSH clients, server processes, sockets and
+# their timeouts) go first: xdist hands each worker its share in this order,
+# so their waits overlap the other workers' CPU work instead of being left
+# alone at the end of the run with a core idle.
+WAITING = ("test_ssh.py", "test_serve_hostile.py", "test_serve_workers.py", "test_serve_lifecycle.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: item.path.name not in WAITING)  # stable: file order otherwise
