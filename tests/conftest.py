@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gc
+import inspect
 import os
 import sys
 from pathlib import Path
 
 import pytest
 import textual._wait
+from textual.css.stylesheet import Stylesheet
 
 # Textual's Pilot decides the app is idle by sleeping a slice and comparing
 # the process's CPU time with the wall clock: one slice (20 ms) at least per
@@ -19,6 +22,45 @@ import textual._wait
 assert textual._wait.SLEEP_GRANULARITY == 1 / 50 and textual._wait.SLEEP_IDLE == 1 / 50 / 20
 textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = 0.005 / 20
+
+# Every app a test starts parses the same CSS again (Textual keeps its parsed
+# rules per stylesheet, so per app): a fifth of an app's start, measured
+# (GarApp to the menu: 63-73 ms of CPU, 50-52 ms with this). The rules parsed
+# from the same text, location, scope and CSS variables are the same rules;
+# Textual already hands them out again within one app (its own cache, keyed
+# the same but for the variables, which are fixed per stylesheet), so one
+# worker's apps share them. A parse that fails is not kept, and fails again.
+_PARSED: dict[tuple, list] = {}
+_parse_rules = Stylesheet._parse_rules
+assert list(inspect.signature(_parse_rules).parameters) == [
+    "self",
+    "css",
+    "read_from",
+    "is_default_rules",
+    "tie_breaker",
+    "scope",
+]
+
+
+def _parse_rules_once(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
+    rules = _PARSED.get(key)
+    if rules is None:
+        rules = _PARSED[key] = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once
+
+
+# A worker's heap grows to hundreds of thousands of objects (the libraries,
+# the suite, what each app leaves to its caches), and Python walks all of it
+# at every full collection: 26 of them cost 6.1 of the 45 s of CPU of the
+# snapshot and lobby tests run alone. Collections a fifteenth as often (the
+# young objects' every 10,000 allocations, the full one after 100 middle
+# ones): 2.0 s, 36 s in all. Cycles are still collected, only later; no
+# test here checks what the collector frees.
+gc.set_threshold(10_000, 50, 100)
 
 
 def pytest_sessionstart(session):
@@ -70,3 +112,14 @@ def snap_compare(snap_compare, request):
     from .walk import checked
 
     return checked(snap_compare, request.node.name)
+
+
+# The tests that mostly wait (on SSH clients, server processes, sockets and
+# their timeouts) go first: xdist hands each worker its share in this order,
+# so their waits overlap the other workers' CPU work instead of being left
+# alone at the end of the run with a core idle.
+WAITING = ("test_ssh.py", "test_serve_hostile.py", "test_serve_workers.py", "test_serve_lifecycle.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: item.path.name not in WAITING)  # stable: file order otherwise

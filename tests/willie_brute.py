@@ -9,12 +9,23 @@ real card moved onto it), and a freed wild may be declared anew."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from garito.core.willie.cards import SUITS, Card, parse
 from garito.core.willie.melds import meld_problem
 
 ALL = [f"{r}{s}" for s in SUITS for r in range(2, 11)]
+# Parsed once: the search asks for them by the hundred thousand (parsing them
+# each time was half the brute force's time in the suite).
+ALL_CARDS = [(a, parse(a)) for a in ALL]
+
+
+@lru_cache(maxsize=1 << 16)
+def _is_meld(cards: tuple[str, ...], group_max: int) -> bool:
+    """The rules' own check, remembered: the search meets the same melds in
+    many subsets and partitions."""
+    return meld_problem(cards, group_max) is None
 
 
 def _prepare(cards: list[Card], strict: bool) -> list[Card] | None:
@@ -51,7 +62,7 @@ def _part(cards: list[Card], used: set[str], group_max: int):
             meld = [first] + [rest[i] for i in chosen]
             remaining = [c for i, c in enumerate(rest) if i not in others]
             for filled, new_used in _declarations(meld, used):
-                if meld_problem([str(c) for c in filled], group_max) is None:
+                if _is_meld(tuple(str(c) for c in filled), group_max):
                     sub = _part(remaining, new_used, group_max)
                     if sub is not None:
                         return [[str(c) for c in filled]] + sub
@@ -70,11 +81,12 @@ def _declarations(meld: list[Card], used: set[str]):
         return
     i = loose[0]
     numbers = [c for c in meld if c.identity]
-    near = [a for a in ALL if any(parse(a).rank == c.rank or parse(a).suit == c.suit for c in numbers)]
-    for ident in near:
+    near = [
+        (a, card) for a, card in ALL_CARDS if any(card.rank == c.rank or card.suit == c.suit for c in numbers)
+    ]
+    for ident, card in near:
         if ident in used:
             continue
-        card = parse(ident)
         filled = list(meld)
         filled[i] = Card(meld[i].face, card.rank, card.suit)
         yield filled, used | {ident}
