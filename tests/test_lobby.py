@@ -199,6 +199,7 @@ async def test_a_spectator_sees_every_move_of_a_table(monkeypatch):
         assert table._story == a["log"]  # every line of the story
         await until(pilot, lambda: type(app.screen).__name__ == "WatchOverScreen")
         # a spectator asks no rematch: Enter back to the lobby is all it offers
+        await until(pilot, lambda: app.screen.query_one(KeyBar).render().plain)  # drawn
         bar = app.screen.query_one(KeyBar).render().plain
         assert "Lobby" in bar and "Rematch" not in bar and "Menu" not in bar
         await pilot.press("n")
