@@ -143,10 +143,11 @@ class SocketDriver(Driver):
             self.channel.output_drained()
 
     def _redraw(self) -> None:
-        """The whole screen again, as after a resize to the same size."""
-        width, height = self.size
-        if self._app._running:
-            self.send_message(events.Resize(Size(width, height), Size(width, height)))
+        """The whole screen again, every line of it: the terminal missed
+        some of what was drawn. (A Resize to the same size would not do:
+        Textual 8.2.8's App ignores one, and nothing is drawn.)"""
+        if self._app._running and self._app._screen_stack:
+            self._app.screen.refresh()
 
     def _close_output(self) -> None:
         if self._writing:

@@ -386,13 +386,16 @@ def test_a_session_over_its_share_of_the_cpu_waits_and_then_is_ended():
 
 @sync
 async def test_screen_the_socket_does_not_take_is_dropped_and_drawn_again_later():
-    posted = []
+    refreshed = []
+
+    class Screen:
+        def refresh(self):
+            refreshed.append(True)
 
     class App:
         _running = True
-
-        def post_message(self, message):
-            posted.append(message)
+        _screen_stack = [Screen()]
+        screen = _screen_stack[0]
 
     class Channel:
         drained = 0
@@ -426,10 +429,40 @@ async def test_screen_the_socket_does_not_take_is_dropped_and_drawn_again_later(
             if not d.queued:
                 break
         assert not d.queued and Channel.drained
-        assert any(type(m).__name__ == "Resize" for m in posted)  # the whole screen again
+        assert refreshed  # the whole screen again
     finally:
         reader.close()
         writer.close()
+
+
+@sync
+async def test_the_redraw_after_dropped_screen_draws_every_line():
+    """What the driver asks of a real app once the socket drains: the whole
+    screen written again (a same-size Resize, asked before, drew nothing)."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Shown(App):
+        def compose(self):
+            yield Static("what the player should see")
+
+    app = Shown()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        drawn = []
+        display = app._display
+
+        def spy(screen, update):
+            drawn.append(update)
+            return display(screen, update)
+
+        app._display = spy
+        driver = socket_driver.SocketDriver.__new__(socket_driver.SocketDriver)
+        driver._app = app
+        driver._redraw()
+        await pilot.pause()
+        regions = [u.region for u in drawn if u is not None and hasattr(u, "region")]
+        assert any(r.width == 80 and r.height == 24 for r in regions), drawn
 
 
 PATCHES = textwrap.dedent(
