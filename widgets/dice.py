@@ -103,9 +103,7 @@ class DiceTray(KeptLooks, Widget, can_focus=False):
         self.refresh(Region(0, height, self.size.width, max(1, self.size.height - height)))
 
     def look(self) -> object:
-        # The marks' colours are the tray's CSS (a theme may restyle them).
-        marks = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
-        return self.dice, self.caption, self.gap, is_ascii(self), marks
+        return self.dice, self.caption, self.gap, is_ascii(self)
 
     def render(self) -> RenderableType:
         self._shown_size = self.size

@@ -79,7 +79,7 @@ class GameLog(KeptLooks, RowRepaint, Widget, can_focus=False):
         return rows[max(0, end - height) : end]
 
     def look(self) -> object:
-        return self.lines, self.back, is_ascii(self), self.get_component_rich_style("gamelog--more")
+        return self.lines, self.back, is_ascii(self)
 
     def render(self) -> Text:
         rows = self._visible()

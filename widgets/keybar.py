@@ -91,13 +91,7 @@ class KeyBar(KeptLooks, Widget, can_focus=False):
         return spans
 
     def look(self) -> tuple:
-        return (
-            self.keys,
-            self.kept,
-            is_ascii(self),
-            self.get_component_rich_style("keybar--key"),
-            self.get_component_rich_style("keybar--description"),
-        )
+        return self.keys, self.kept, is_ascii(self)
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")

@@ -30,7 +30,8 @@ LOOKS = 16  # looks kept per widget: a screen's key bar has a handful
 
 class KeptLooks(_Base):  # type: ignore[misc, valid-type]
     """Mixin for a render() widget: ``look()`` returns a hashable value
-    that holds everything ``render`` draws from.
+    that holds everything ``render`` draws from, but for the styles, which
+    the mixin adds itself.
 
     A widget that repaints only some rows (``RowRepaint``) may use it too:
     a kept look leaves Textual's own caches as they were, with every row
@@ -46,9 +47,19 @@ class KeptLooks(_Base):  # type: ignore[misc, valid-type]
         if self.text_selection is not None:  # a mouse selection is drawn over the text
             return super().render_lines(crop)
         # Beside the look, everything Textual draws it with: the size, the
-        # style (colours follow the theme and the screen under it), the
-        # opacity and the app's line filters (ASCII, ANSI colours).
-        key = (self.look(), self.size, crop, self.visual_style, self.opacity, tuple(self.get_line_filters()))
+        # style and the component classes' styles (colours follow the theme
+        # and the screen under it), the opacity and the app's line filters
+        # (ASCII, ANSI colours).
+        components = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        key = (
+            self.look(),
+            self.size,
+            crop,
+            self.visual_style,
+            components,
+            self.opacity,
+            tuple(self.get_line_filters()),
+        )
         if self._looks is None:
             self._looks = LRUCache(LOOKS)
         lines = self._looks.get(key)

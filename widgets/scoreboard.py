@@ -86,8 +86,7 @@ class Scoreboard(KeptLooks, RowRepaint, Widget, can_focus=False):
         return lines
 
     def look(self) -> object:
-        styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
-        return self.columns, self.rows, self.label, is_ascii(self), styles
+        return self.columns, self.rows, self.label, is_ascii(self)
 
     def render(self) -> RenderableType:
         lines = self._lines()
