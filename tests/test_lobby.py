@@ -220,7 +220,8 @@ async def test_a_player_who_drops_is_waited_for_then_played_by_a_computer(monkey
         table = game_screen(app)
         bea = await Conn.open(path, "Bea")
         await bea.send(op="join", table=1)
-        await until(pilot, lambda: table.human_to_act)
+        # Bea seated, as Ana's screen knows it, before Ana's key
+        await until(pilot, lambda: table.human_to_act and table.match.names[1] == "Bea")
         await pilot.press("space")  # Ana rolls first; then it is Bea's turn
         await until(pilot, lambda: table.seat_to_act == 1 and table.prompt == "Bea is rolling…")
         await bea.close()
