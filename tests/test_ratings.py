@@ -388,6 +388,9 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
             board = screen.board
             assert board is not None and len(board.rows) == 15  # the first rows; the player's own below
             assert board.place is not None and board.place > 15 and board.own.name == "Player 1"
+            # The board is kept before the table is painted: wait for the
+            # player's own row, the last one drawn.
+            await until(pilot, lambda: "(you)" in "\n".join(screen_text(app)))
             lines = "\n".join(screen_text(app))
             assert "[b]Bea[/b]" in lines  # a name as typed, never markup
             assert "Computer (hard)" not in lines  # it lost 17 times: below the first rows
@@ -395,7 +398,7 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
             assert own.split()[:4] == [str(board.place), "Player", "1", "(you)"], own  # marked, below
             await pilot.press("right")  # the next game: nobody rated there
             await until(pilot, lambda: screen.board is not None and screen.game == "redman")
-            assert "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app))
+            await until(pilot, lambda: "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app)))
             await pilot.press("left", "left")  # back past the first game to the last
             await until(pilot, lambda: screen.board is not None and screen.game == "willie")
             await pilot.press("escape")
