@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from garito.core.willie import arrange, best_play, is_meld, parse, play_problem, points, solver
@@ -145,6 +145,7 @@ def test_the_budget_is_a_weaker_search():
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32 - 1))
+@example(61400286)  # [J=7y 8y 9y 10y] [2y 3y K=4y 5y 6y 7y], hand Q J: two runs share two cells
 def test_best_play_matches_a_brute_force_search(seed):
     rng = random.Random(seed)
     table, hand = random_position(rng, rng.randint(0, 8), rng.randint(1, 5), wild_rate=0.6)
