@@ -129,6 +129,47 @@ def test_a_wild_starts_a_run_right_after_a_run_with_a_wild(monkeypatch):
         assert play_problem(table, hand, new) is None
 
 
+def test_two_runs_share_two_cells(monkeypatch):
+    # Each run holds the other's card as its wild on the two cells they
+    # share: [5y 6y J=7y] [Q=6y 7y 8y], or here [7y 8y J=9y] [Q=8y 9y 10y].
+    # The K stays 4y (no 4y to free it), so no Willie: both wilds go into
+    # runs, and only these shapes place them. The solver once played the Q
+    # alone for 3 points.
+    table, hand = T("J=7y 8y 9y 10y | 2y 3y K=4y 5y 6y 7y"), ["Q", "J"]
+    tables = {
+        "whole hand": T("2y 3y K=4y | 5y 6y J=7y | 7y 8y J=9y | Q=8y 9y 10y"),
+        "from rank 10 down": T("10y 9y J=8y | 8y 7y J=6y | Q=7y 6y 5y | K=4y 3y 2y"),
+        "program": T("2y 3y K=4y | 5y 6y J=7y | J=6y 7y 8y | Q=8y 9y 10y"),
+    }
+    tries = {
+        "whole hand": solver.TRIES,
+        "from rank 10 down": {"open": ((True, 0, 10**6),), "strict": ()},
+        "program": {"open": (), "strict": ()},
+    }
+    for way, expected in tables.items():
+        monkeypatch.setattr(solver, "TRIES", tries[way])
+        played, new = best_play(table, hand)
+        assert (sorted(played), points(played)) == (["J", "Q"], 5), way
+        assert new == expected, way
+        assert play_problem(table, hand, new) is None
+    monkeypatch.undo()
+    played, new = best_play(table, hand, budget=60)  # the normal seat's search finds it too
+    assert sorted(played) == ["J", "Q"] and play_problem(table, hand, new) is None
+    assert arrange([c for m in table for c in m] + hand) == tables["whole hand"]
+    # with strict wilds a wild may not stand for a card on the table
+    assert best_play(T("2y 3y K=4y | 5y 6y 7y | 8y 9y 10y"), hand, strict=True)[0] == []
+
+
+def test_two_runs_share_two_cells_beside_the_table():
+    # 4y and 9y are stood for on the table: no wild may stand for them too,
+    # so the hand's two wilds fit only where its two runs share 6y and 7y.
+    table, hand = T("2y 3y J=4y | K=9y 9r 9b"), "5y 6y 7y 8y J Q".split()
+    played, melds = hand_melds(table, hand)
+    assert sorted(played) == sorted(hand)
+    assert melds == T("5y 6y J=7y | Q=6y 7y 8y")
+    assert play_problem(table, hand, table + melds) is None
+
+
 def test_the_budget_is_a_weaker_search():
     rng = random.Random(3)
     worse = 0

@@ -7,15 +7,16 @@ cards at most twice: once by its real card, once by a wild standing for
 it, never both in one meld (with strict wilds, at most once). In that grid
 a group is part of one rank's column and a run part of one suit's row. A
 column holds at most two groups (each needs two real cards, and there are
-five), and a row's runs are searched as meeting, if ever, on a cell that
-one ends with and the next starts with. (Two runs that share two cells,
-each holding the other's card as its wild, are not among the shapes
-searched; the brute force of the tests has found no table that needs
-them.) So every covering of a cell is in its column's first or second
-group or in its row's run, and a whole table is a path through the 45
-cells taken rank by rank: the state is, for each suit, how long its current
-run is (1, 2, 3+) and whether it holds a wild; the sizes of the current
-column's groups and whether each has its wild, packed in one integer.
+five). Two runs of a row may share a cell (one ends with it, the next
+starts with it) or two cells, each run holding the other's card there as
+its wild ([5y 6y J=7y] [Q=6y 7y 8y]); no more, since a shared cell holds
+one wild and a run has one. So every covering of a cell is in its
+column's first or second group or in its row's run, and a whole table is
+a path through the 45 cells taken rank by rank: the state is, for each
+suit, how long its current run is (1, 2, 3+) and whether it holds a wild,
+or that it is between the two cells two runs share; the sizes of the
+current column's groups and whether each has its wild, packed in one
+integer.
 
 The wild cards are interchangeable in the grid (any face may be declared as
 any free card), so the search counts them, and afterwards we choose which
@@ -50,6 +51,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from itertools import product
 from typing import Final, Literal, TypeAlias
 
@@ -71,7 +73,13 @@ _RUN_NEXT: dict[
     5: {0: ((5, False),), 1: ((6, False),)},
     6: {0: ((6, False), (1, True)), 1: ((2, True),)},
 }
-_CAN_STOP = (True, False, False, False, False, True, True)
+_CAN_STOP = (True, False, False, False, False, True, True, False)
+# Two runs sharing two cells: the state between them (the first run, which
+# held no wild before them, takes the real card of the first and the wild of
+# the second; the next run the other two), and the states it may come from.
+# After the second the next run is two long with its wild (state 4).
+_SHARED = 7
+_SHARE_FROM = (1, 3, 5)
 _START = {0: 1, 1: 2}  # a run that starts on a cell, by whether that covering is the wild
 
 # Bit offsets in the packed state: each suit's run state in 3 bits (0-14),
@@ -101,9 +109,13 @@ REAL_ONLY: Final = "R"
 G_NONE, G_REAL, G_WILD, G_BOTH = 0, 1, 2, 3
 
 # A cell's covering in its row's run: None, (x,) one covering (x 1: it is
-# the wild), or (x_end, x_start) two, ending the current run and starting
-# the next.
-Run: TypeAlias = tuple[int] | tuple[int, int] | None
+# the wild), (x_end, x_start) two, ending the current run and starting the
+# next, or two runs sharing two cells: on the first, _SHARE_FIRST (the run
+# going on takes the real card, the one starting the wild); on the second,
+# _SHARE_SECOND (the run ending takes the wild, the other the real card).
+Run: TypeAlias = tuple[int] | tuple[int, int] | tuple[int, int, int] | None
+_SHARE_FIRST: Final = (0, 1, 0)
+_SHARE_SECOND: Final = (1, 0, 1)
 # A cell's choice: (run, group (a ``G_*``), gain, used); see ``_Grid``.
 Option: TypeAlias = tuple[Run, int, int, int]
 # The program's choice: (new run state shifted into place, group, gain, used).
@@ -132,10 +144,13 @@ def _group_parts(gs: int) -> tuple[int, int, int, int]:
     return gs & 7, gs >> 3 & 1, gs >> 4 & 7, gs >> 7 & 1
 
 
+@cache
 def _group_tables(group_max: int) -> tuple[GroupMoves, GroupMoves, dict[int, int], set[int], list[int]]:
     """For every group state and what a cell adds (``G_*``), the states it
     may lead to, with or without a second group; and what each state still
-    needs (cards to bring each open group to three)."""
+    needs (cards to bring each open group to three). Made once per group
+    size (each position's grid built them anew: about a tenth of a typical
+    ``best_play``); the grids only read them."""
     states = [
         _group_state(a, wa, b, wb)
         for a in range(group_max + 1)
@@ -181,9 +196,10 @@ class _Grid:
     """The cells' choices and per-cell transition tables for one position.
 
     A choice is (run, group, gain, used): ``run`` None (no covering in the
-    row's run), ``(x,)`` one covering (x: it is the wild) or ``(x_end,
+    row's run), ``(x,)`` one covering (x: it is the wild), ``(x_end,
     x_start)`` two, the one ending the current run and the one starting the
-    next; ``group`` one of the ``G_*``; ``gain`` moves the reachable bitset
+    next, or ``_SHARE_FIRST`` / ``_SHARE_SECOND`` two, on two cells two runs
+    share; ``group`` one of the ``G_*``; ``gain`` moves the reachable bitset
     (hand cards gained, wilds used, wilds freed); ``used`` says a wild from
     the pool was declared here. The choices are pruned to what a meld could
     use: a meld has at most one wild, so a run needs a window of three
@@ -237,6 +253,15 @@ class _Grid:
             n_wild = sum(wild_ok[o] for o in others)
             return n_real + (1 if not x and n_wild else 0) >= 2
 
+        # Two runs could share the cell and the next: both hold their real
+        # card and a wild from the pool (two wilds), and the runs' cells
+        # beside them (the one before, the one after) real cards, the runs'
+        # wilds being in the two.
+        first_shared = [
+            pool >= 2 and 1 <= c % 9 <= 6 and beside[c] and beside[c + 1] and real[c - 1] and real[c + 2]
+            for c in range(45)
+        ]
+
         # Per rank: may its column hold two groups? Six coverings at least,
         # at most five of them real and at most two wilds.
         self.two: list[bool] = []
@@ -247,6 +272,8 @@ class _Grid:
             self.two.append(not strict and pool > 0 and reals >= 4 and reals + n_wilds >= 6)
 
         self.options: list[tuple[Option, ...]] = []
+        # each cell's choice as the second of two shared cells, if any
+        self.second_shared: list[tuple[Option, ...]] = [()] * 45
         for cell, st in enumerate(status):
             hand_gain = 0 if st == TABLE else 1
             if st == SWAP:
@@ -276,6 +303,11 @@ class _Grid:
                 for x in (0, 1):  # x: the covering that ends the run is the wild
                     if run_ok(cell, x, -1) and run_ok(cell, 1 - x, 1):
                         out.append(((x, 1 - x), G_NONE, gain, 1))
+                if first_shared[cell]:
+                    out.append((_SHARE_FIRST, G_NONE, gain, 1))
+                if cell % 9 and first_shared[cell - 1]:
+                    out.append((_SHARE_SECOND, G_NONE, gain, 1))
+                    self.second_shared[cell] = ((_SHARE_SECOND, G_NONE, gain, 1),)
             self.options.append(tuple(out))
         # Run transitions per cell, trimmed by what the next cell of the row
         # allows: with no run there, a short run is dead and a finished one
@@ -285,12 +317,19 @@ class _Grid:
         # state, starts a new run) it may lead to; and where two runs meet
         # on it, the one ending being x: the state the next run starts in,
         # None when they may not meet.
+        # After two runs share a cell and this one: the state of the run
+        # going on (two long, with its wild), None when it may not.
         self.runs: list[dict[tuple[int, int], tuple[tuple[int, bool], ...]]] = []
         self.meets: list[dict[tuple[int, int], int | None]] = []
+        self.after_shared: list[int | None] = []
         for cell in range(45):
             r = cell % 9
             nxt_opts: tuple[Option, ...] = self.options[cell + 1] if r < 8 else ()
-            run_x = {run[0] for run, _, _, _ in nxt_opts if run}
+            if r < 8 and first_shared[cell]:  # the second shared cell comes only after the first
+                run_x = {run[0] for run, _, _, _ in nxt_opts if run and run != _SHARE_SECOND}
+            else:
+                run_x = {run[0] for run, _, _, _ in nxt_opts if run}
+            self.after_shared.append(self._trim(4, run_x) if r and first_shared[cell - 1] else None)
             wild_later = False
             for c in range(cell + 1, cell - r + 9):
                 here = {run[0] for run, _, _, _ in self.options[c] if run}
@@ -340,24 +379,42 @@ class _Grid:
             return 0
         return nxt
 
+    def options_after(self, cell: int, p: int) -> tuple[Option, ...]:
+        """The cell's choices that may follow run state ``p``: between two
+        shared cells only the second's."""
+        return self.second_shared[cell] if p == _SHARED else self.options[cell]
+
+    def run_next(self, cell: int, p: int, run: Run) -> tuple[tuple[int, bool], ...]:
+        """The suit's run states a choice's covering(s) in the run lead to
+        from run state ``p``, each with whether it starts a new run."""
+        if run is None:
+            return ((0, False),) if _CAN_STOP[p] else ()
+        if len(run) == 1:
+            return self.runs[cell][p, run[0]]
+        if run == _SHARE_FIRST:
+            return ((_SHARED, False),) if p in _SHARE_FROM else ()
+        if run == _SHARE_SECOND:
+            after = self.after_shared[cell]
+            return ((after, False),) if p == _SHARED and after is not None else ()
+        start = self.meets[cell][p, run[0]]
+        return () if start is None else ((start, False),)
+
     def moves(self, cell: int, shift: int) -> list[tuple[Move, ...]]:
         """For each run state of the cell's suit: the choices as (new run
         state shifted into place, what they add to the groups, bitset shift,
         uses a wild)."""
         if cell not in self._moves:
             lines = []
-            for p in range(7):
+            for p in range(len(_CAN_STOP)):
                 out: list[Move] = []
-                for run, group, gain, used in self.options[cell]:
+                for run, group, gain, used in self.options_after(cell, p):
                     if run is None:
                         if _CAN_STOP[p]:
                             out.append((0, group, gain, used))
                     elif len(run) == 1:
                         out += [(nxt << shift, group, gain, used) for nxt, _ in self.runs[cell][p, run[0]]]
                     else:
-                        start = self.meets[cell][p, run[0]]
-                        if start is not None:
-                            out.append((start << shift, group, gain, used))
+                        out += [(nxt << shift, group, gain, used) for nxt, _ in self.run_next(cell, p, run)]
                 lines.append(tuple(dict.fromkeys(out)))
             self._moves[cell] = lines
         return self._moves[cell]
@@ -368,26 +425,41 @@ class _Grid:
         from the pool, the walk's record (run, fresh)); ``placed_only``
         keeps those that put the cell's real card on the table."""
         shift = 3 * (cell // 9)
+        width = self.width
+        runs, meets = self.runs[cell], self.meets[cell]
         lines = []
-        for p in range(7):
+        # (written out, not through ``run_next``: the search builds these
+        # for every cell on every try, and the calls cost a typical
+        # ``best_play`` about 5%)
+        for p in range(_SHARED):
             out: list[Step] = []
             for run, group, gain, used in self.options[cell]:
-                if placed_only and not gain % self.width:
+                if placed_only and not gain % width:
                     continue
                 if run is None:
                     if _CAN_STOP[p]:
                         out.append((0, group, used, (run, False)))
                 elif len(run) == 1:
-                    out += [
-                        (nxt << shift, group, used, (run, fresh)) for nxt, fresh in self.runs[cell][p, run[0]]
-                    ]
-                else:
-                    start = self.meets[cell][p, run[0]]
+                    out += [(nxt << shift, group, used, (run, fresh)) for nxt, fresh in runs[p, run[0]]]
+                elif len(run) == 2:
+                    start = meets[p, run[0]]
                     if start is not None:
                         out.append((start << shift, group, used, (run, False)))
+                elif run == _SHARE_FIRST and p in _SHARE_FROM:
+                    out.append((_SHARED << shift, group, used, (run, False)))
             # the pool's wilds last: a table that takes fewer has more ways to end
             out.sort(key=lambda step: step[2])
             lines.append(tuple(out))
+        after = self.after_shared[cell]  # between two shared cells: only the second's choices
+        lines.append(
+            ()
+            if after is None
+            else tuple(
+                (after << shift, group, used, (run, False))
+                for run, group, gain, used in self.second_shared[cell]
+                if gain % width or not placed_only
+            )
+        )
         return lines
 
 
@@ -505,23 +577,16 @@ def _walk_back(grid: _Grid, layers: Layers, target: int) -> dict[int, Cell]:
             row = (key >> shift) & 7
             gs_now = key >> _G
             found: tuple[int, Cell, int] | None = None
-            for p in range(7):
-                for option in grid.options[cell]:
+            for p in range(len(_CAN_STOP)):
+                for option in grid.options_after(cell, p):
                     run, group, gain, used = option
                     t = target - gain
                     if t < 0:
                         continue
-                    fresh = False
-                    if run is None:
-                        if row != 0 or not _CAN_STOP[p]:
-                            continue
-                    elif len(run) == 1:
-                        starts = [f for nxt, f in grid.runs[cell][p, run[0]] if nxt == row]
-                        if not starts:
-                            continue
-                        fresh = starts[0]
-                    elif grid.meets[cell][p, run[0]] != row:  # None: no runs meet here
+                    starts = [f for nxt, f in grid.run_next(cell, p, run) if nxt == row]
+                    if not starts:
                         continue
+                    fresh = starts[0]
                     for gs in grid.group_states:
                         if gs_now not in groups[gs, group]:
                             continue
@@ -571,6 +636,7 @@ _UNDER: dict[int, tuple[int, ...]] = {
     4: (3, 5, 6),
     5: (),
     6: (5,),
+    7: (),
 }
 
 
@@ -916,6 +982,7 @@ def _shapes(cells: Mapping[int, Cell]) -> list[Shape]:
     shapes: list[Shape] = []
     for s in range(5):
         run_cells: list[tuple[int, int]] = []
+        next_cells: list[tuple[int, int]] = []  # the next run's, on the first of two shared cells
         for r in range(9):
             cell = s * 9 + r
             run, fresh, _ = cells[cell]
@@ -923,6 +990,12 @@ def _shapes(cells: Mapping[int, Cell]) -> list[Shape]:
                 if run_cells:
                     shapes.append(("run", run_cells))
                     run_cells = []
+            elif run == _SHARE_FIRST:
+                run_cells.append((cell, run[0]))
+                next_cells = [(cell, run[1])]
+            elif run == _SHARE_SECOND:
+                shapes.append(("run", run_cells + [(cell, run[0])]))
+                run_cells = next_cells + [(cell, run[1])]
             elif len(run) == 2:  # ends one run and starts the next
                 shapes.append(("run", run_cells + [(cell, run[0])]))
                 run_cells = [(cell, run[1])]
@@ -1014,7 +1087,7 @@ def _build(
     declare.sort(key=lambda f: -POINTS[f])
     # a cell's real card is placed when a run or a group took it
     real_here = {
-        cell: (run is not None and 0 in run) or joined[0] >= 0 for cell, (run, _, joined) in cells.items()
+        cell: (run is not None and 0 in run[:2]) or joined[0] >= 0 for cell, (run, _, joined) in cells.items()
     }
 
     def text(cell: int, x: int) -> str:
