@@ -9,8 +9,12 @@
     table, the normal seat's budgeted search, the tables of 40 cards or
     more, and the positions that come up in real (computer) matches;
   - strict wilds (the variant), on 1,000 tables it allows: the exact
-    search under each rule on the same positions, and, with ``--against
-    REF``, the solver of that git revision (``main``) beside it;
+    search under each rule on the same positions;
+  - with ``--against REF``, the solver of that git revision (``main``)
+    beside this one: each position timed under both, in turn, three times
+    (the least kept), for the open wilds' exact and budgeted searches, the
+    real-match positions and the strict wilds' exact search, with the
+    ratio of the totals and the median of the per-position ratios;
 * over the hard v normal matches under open wilds, how often a table
   holds a wild standing for a card that is also on it;
 * hard v normal and normal v easy over 500 seeded two-player matches each,
@@ -49,6 +53,38 @@ def timed(positions, strict: bool, budget=None, solve=best_play) -> list[float]:
         solve(table, hand, budget=budget, strict=strict)
         out.append((time.perf_counter() - start) * 1000)
     return out
+
+
+def side_by_side(positions, strict: bool, budget, other, reps: int = 3) -> tuple[list[float], list[float]]:
+    """Each position under this solver and ``other`` in turn, the first of
+    the pair alternating, ``reps`` times: the least time of each, ms. Side
+    by side, so that a machine that slows down or speeds up meanwhile
+    weighs on both alike."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for i, (table, hand) in enumerate(positions):
+        best = {best_play: float("inf"), other: float("inf")}
+        for rep in range(reps):
+            for solve in (best_play, other) if (i + rep) % 2 == 0 else (other, best_play):
+                start = time.perf_counter()
+                solve(table, hand, budget=budget, strict=strict)
+                best[solve] = min(best[solve], (time.perf_counter() - start) * 1000)
+        ours.append(best[best_play])
+        theirs.append(best[other])
+    return ours, theirs
+
+
+def against_rows(label: str, ref: str, ours: list[float], theirs: list[float]) -> str:
+    ratios = [a / b for a, b in zip(ours, theirs)]
+    return "\n".join(
+        (
+            f"  {label}",
+            row("  this checkout", ours),
+            row(f"  at {ref}", theirs),
+            f"    this / {ref}: totals {sum(ours) / sum(theirs):.3f}, "
+            f"median of the per-position ratios {percentile(ratios, 0.5):.3f}",
+        )
+    )
 
 
 def row(label: str, ms: list[float]) -> str:
@@ -163,13 +199,19 @@ def main() -> None:
     strict = [random_position(rng, rng.randint(15, 45), rng.randint(5, 12), strict=True) for _ in range(n)]
     print(f"\nStrict wilds (the variant), {n:,} tables it allows\n{HEADER}")
     print(row("exact, strict wilds", timed(strict, True)))
-    if against:
-        print(
-            row(
-                f"exact, strict wilds, the solver at {against}", timed(strict, True, solve=solver_at(against))
-            )
-        )
     print(row("exact, open wilds, the same positions", timed(strict, False)))
+
+    if against:
+        other = solver_at(against)
+        print(f"\nThis checkout's solver beside the one at {against}, the least of 3 each, ms\n{HEADER}")
+        for label, pos, rule, budget in (
+            ("exact, open wilds", positions, False, None),
+            (f"budget {NORMAL_BUDGET}, open wilds", positions, False, NORMAL_BUDGET),
+            ("exact, real-match positions", played, False, None),
+            (f"budget {NORMAL_BUDGET}, real-match positions", played, False, NORMAL_BUDGET),
+            ("exact, strict wilds", strict, True, None),
+        ):
+            print(against_rows(label, against, *side_by_side(pos, rule, budget, other)))
 
     workers = max(1, min(8, os.cpu_count() or 1))
     with ProcessPoolExecutor(workers) as pool:

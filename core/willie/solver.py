@@ -404,18 +404,31 @@ class _Grid:
         state shifted into place, what they add to the groups, bitset shift,
         uses a wild)."""
         if cell not in self._moves:
+            runs, meets = self.runs[cell], self.meets[cell]
             lines = []
-            for p in range(len(_CAN_STOP)):
+            for p in range(_SHARED):  # (written out as in ``steps``)
                 out: list[Move] = []
-                for run, group, gain, used in self.options_after(cell, p):
+                for run, group, gain, used in self.options[cell]:
                     if run is None:
                         if _CAN_STOP[p]:
                             out.append((0, group, gain, used))
                     elif len(run) == 1:
-                        out += [(nxt << shift, group, gain, used) for nxt, _ in self.runs[cell][p, run[0]]]
-                    else:
-                        out += [(nxt << shift, group, gain, used) for nxt, _ in self.run_next(cell, p, run)]
+                        out += [(nxt << shift, group, gain, used) for nxt, _ in runs[p, run[0]]]
+                    elif len(run) == 2:
+                        start = meets[p, run[0]]
+                        if start is not None:
+                            out.append((start << shift, group, gain, used))
+                    elif run == _SHARE_FIRST and p in _SHARE_FROM:
+                        out.append((_SHARED << shift, group, gain, used))
                 lines.append(tuple(dict.fromkeys(out)))
+            after = self.after_shared[cell]  # between two shared cells: only the second's choices
+            lines.append(
+                ()
+                if after is None
+                else tuple(
+                    (after << shift, group, gain, used) for _, group, gain, used in self.second_shared[cell]
+                )
+            )
             self._moves[cell] = lines
         return self._moves[cell]
 
@@ -583,10 +596,21 @@ def _walk_back(grid: _Grid, layers: Layers, target: int) -> dict[int, Cell]:
                     t = target - gain
                     if t < 0:
                         continue
-                    starts = [f for nxt, f in grid.run_next(cell, p, run) if nxt == row]
-                    if not starts:
-                        continue
-                    fresh = starts[0]
+                    if run is None:  # (the common cases first, as in ``steps``)
+                        if row or not _CAN_STOP[p]:
+                            continue
+                        fresh = False
+                    else:
+                        starts = [
+                            f
+                            for nxt, f in (
+                                grid.runs[cell][p, run[0]] if len(run) == 1 else grid.run_next(cell, p, run)
+                            )
+                            if nxt == row
+                        ]
+                        if not starts:
+                            continue
+                        fresh = starts[0]
                     for gs in grid.group_states:
                         if gs_now not in groups[gs, group]:
                             continue
