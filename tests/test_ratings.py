@@ -398,7 +398,9 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
             assert own.split()[:4] == [str(board.place), "Player", "1", "(you)"], own  # marked, below
             await pilot.press("right")  # the next game: nobody rated there
             await until(pilot, lambda: screen.board is not None and screen.game == "redman")
-            await until(pilot, lambda: "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app)))
+            await until(
+                pilot, lambda: "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app))
+            )
             await pilot.press("left", "left")  # back past the first game to the last
             await until(pilot, lambda: screen.board is not None and screen.game == "willie")
             await pilot.press("escape")
