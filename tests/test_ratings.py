@@ -380,6 +380,9 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
         async with GarApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
             app = pilot.app
             await to_lobby(pilot)
+            # connected as the welcome came; the key bar follows the bindings
+            # refreshed after, once the screen is idle
+            await until(pilot, lambda: "Ratings" in str(app.screen.query_one("KeyBar").render()))
             assert "Ratings" in str(app.screen.query_one("KeyBar").render())
             await pilot.press("r")
             await until(pilot, lambda: isinstance(app.screen, LeadersScreen) and app.screen.board is not None)
