@@ -117,9 +117,13 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
         assert Match.from_record(record).state == final.state  # the kept record replays
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        # Ana's leave reaches the server after her screen is back at the lobby
+        await until(pilot, lambda: not server.tables[1].players.get(0))
         assert 1 in server.tables and not server.tables[1].players.get(0)  # Ana is up
         await bea.send(op="leave", table=1)
         await until(pilot, lambda: not server.tables)  # both left: the table closed
+        # the server's word of it comes to the lobby after
+        await until(pilot, lambda: "No table yet" in app.screen.status)
         assert "No table yet" in app.screen.status
 
 
@@ -207,6 +211,7 @@ async def test_a_spectator_sees_every_move_of_a_table(monkeypatch):
         assert type(app.screen).__name__ == "WatchOverScreen"
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
+        await until(pilot, lambda: not server.tables[1].watchers)  # the leave reaches the server after
         assert not server.tables[1].watchers
 
 

@@ -380,6 +380,9 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
         async with GarApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
             app = pilot.app
             await to_lobby(pilot)
+            # connected as the welcome came; the key bar follows the bindings
+            # refreshed after, once the screen is idle
+            await until(pilot, lambda: "Ratings" in str(app.screen.query_one("KeyBar").render()))
             assert "Ratings" in str(app.screen.query_one("KeyBar").render())
             await pilot.press("r")
             await until(pilot, lambda: isinstance(app.screen, LeadersScreen) and app.screen.board is not None)
@@ -398,7 +401,9 @@ async def test_the_leaderboard_screen_from_the_lobby(monkeypatch):
             assert own.split()[:4] == [str(board.place), "Player", "1", "(you)"], own  # marked, below
             await pilot.press("right")  # the next game: nobody rated there
             await until(pilot, lambda: screen.board is not None and screen.game == "redman")
-            await until(pilot, lambda: "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app)))
+            await until(
+                pilot, lambda: "Nobody is rated at Red Man's Throw yet" in "\n".join(screen_text(app))
+            )
             await pilot.press("left", "left")  # back past the first game to the last
             await until(pilot, lambda: screen.board is not None and screen.game == "willie")
             await pilot.press("escape")

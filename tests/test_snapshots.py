@@ -490,6 +490,10 @@ def test_lobby_private_table_with_its_code(snap_compare, table_server, known_dic
             if type(pilot.app.screen).__name__ == "LobbyScreen":
                 break
             await pilot.pause(0.02)
+        for _ in range(200):  # the server's word that the seat is kept comes after the lobby is back
+            if any(pilot.app.screen._mine(t) for t in pilot.app.screen.tables):
+                break
+            await pilot.pause(0.02)
         await keys("down", "down", "down")(pilot)  # table 4, the private one
         await settle(pilot)
 

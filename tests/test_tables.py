@@ -141,7 +141,10 @@ async def test_a_dropped_player_reconnects_to_their_seat():
         ana, bea = await two_at_a_table(path, "gemelos", 5)
         await asyncio.gather(play_my_turns(ana, 1, stop_after=2), play_my_turns(bea, 1, stop_after=2))
         await bea.close()
-        await asyncio.sleep(0.2)
+        for _ in range(int(TIMEOUT / 0.02)):  # until the server has read her drop
+            if server.tables[1].held:
+                break
+            await asyncio.sleep(0.02)
         assert server.tables[1].held == {1: "Bea"}
         listing = server.tables[1].summary()
         assert listing["seats"][1]["held"] and listing["free"] == 0

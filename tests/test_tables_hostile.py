@@ -42,6 +42,14 @@ async def error(conn: Conn) -> str:
     return (await conn.until(lambda m: m["op"] == "error"))["rule"]
 
 
+async def held(table, timeout: float = 20.0) -> None:
+    """Until the server has read a seated player's drop (it holds the seat)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not table.held and loop.time() < end:
+        await asyncio.sleep(0.02)
+
+
 async def still_answers(conn: Conn) -> None:
     """The connection is still served: a listing comes back."""
     await conn.send(op="list")
@@ -172,7 +180,7 @@ async def test_a_second_drop_is_held_for_its_whole_time(monkeypatch):
         await bea.until(lambda m: m["op"] == "state")
         table = server.tables[1]
         await bea.close()
-        await asyncio.sleep(0.1)
+        await held(table)
         first = table.timers[1]
         bea = await Conn.open(path, "Bea")
         await bea.send(op="join", table=1)
@@ -180,7 +188,7 @@ async def test_a_second_drop_is_held_for_its_whole_time(monkeypatch):
         await asyncio.sleep(0)
         assert first.cancelled() and 1 not in table.timers  # called off when she came back
         await bea.close()
-        await asyncio.sleep(0.1)
+        await held(table)
         assert table.timers[1] is not first and table.held == {1: "Bea"}
         # Back again, and gone again with a short hold: that drop's own timer
         # hands the seat to a computer.

@@ -17,7 +17,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.color import Color
 from textual.command import CommandPalette
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -83,6 +83,7 @@ class GarApp(App[None]):
         # --theme and TEXTUAL_THEME are for this run.
         self._theme_chosen_here = False
         self.crash_log: Path | None = None  # where an error that stopped the app was written
+        self._key_in_turn = False  # a screen's priority key is back at the app, in its turn
         self._start = start
         self._replay = replay
         self._ascii_filter = AsciiFilter() if self.ascii_only else None
@@ -243,6 +244,41 @@ class GarApp(App[None]):
         if isinstance(self.screen, MenuScreen):
             self.screen.relabel()
         self.notify(_("Language: {language}").format(language=i18n.LANGUAGES[language]), timeout=1.5)
+
+    # ---------------------------------------------------------- keys in order
+
+    # A screen's Enter is a priority binding: it must win over the focused
+    # list's or field's own Enter, and show in the key bar. Textual runs a
+    # priority binding as its key arrives, while the keys read with it (the
+    # ↓↓↓ before ⏎, a name's letters) still wait in the focused widget's
+    # queue: a fast typist, a paste or an SSH connection's batching opened
+    # the wrong game, or started with half a name. A screen's priority key
+    # goes the way of the others instead, and its binding runs when the key
+    # comes back up to the app, in its turn; the app's own (Ctrl+Q) still
+    # runs at once, whatever the screen does with keys.
+
+    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+        if priority and not self._key_in_turn and self._screen_priority(key):
+            return False  # forwarded to the focused widget; run in _on_key
+        return await super()._check_bindings(key, priority)
+
+    def _screen_priority(self, key: str) -> bool:
+        return any(
+            binding.priority
+            for namespace, bindings in self.screen._binding_chain
+            if namespace is not self
+            for binding in bindings.key_to_bindings.get(key, ())
+        )
+
+    async def _on_key(self, event: Key) -> None:
+        # Textual calls each class's ``_on_key`` in turn (this one first):
+        # App's, which runs the other bindings, runs unless this one did.
+        self._key_in_turn = True
+        try:
+            if await self._check_bindings(event.key, priority=True):
+                event.prevent_default()
+        finally:
+            self._key_in_turn = False
 
     # ---------------------------------------------------------- a crash
 
