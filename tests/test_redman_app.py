@@ -63,8 +63,8 @@ async def test_the_loser_tips_the_hat_with_t():
         assert table(app).match.state.stage == "hat"
         await pilot.press("x", "escape")  # no other key answers; Escape puts it off
         await settle(pilot)
+        # the table's prompt says how to answer: test_presenter_redman (seed 423, this position)
         assert table(app).match.state.stage == "hat" and app.screen is table(app)
-        assert "tip my hat" in table(app).prompt
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen)
