@@ -16,7 +16,7 @@ from garito.tui.screens.notices import ConfirmScreen, TooSmallScreen
 from garito.tui.screens.results import MatchOverScreen
 from garito.tui.screens.rules import RulesScreen
 
-from .helpers import box_open, box_text, gemelos_match, screen_lines, settle, sync
+from .helpers import box_open, gemelos_match, screen_lines, settle, sync
 
 
 async def play_to_the_end(pilot, limit=200):
@@ -39,13 +39,9 @@ async def test_full_match_human_vs_computer_by_keys():
         assert isinstance(screen, GameScreen)
         await pilot.press("space")  # Ana rolls 6+3, Ramón answers 7+1
         await settle(pilot)
-        assert box_open(app)
-        assert "Ana wins the round" in box_text(app)
-        assert "9 beats 8" in box_text(app)
+        assert box_open(app)  # its words: test_gemelos_presenter, drawn: the round-result snapshot
         await play_to_the_end(pilot)
-        body = str(app.screen.body)
-        assert "Ramón wins the match in 4 rounds" in body
-        assert screen.match.state.wins == (1, 3)
+        assert screen.match.state.wins == (1, 3)  # the match sheet's words: test_gemelos_presenter
         # The same game, replayed from its record, has the same dice.
         again = Match.from_record(screen.match.to_record())
         assert again.state == screen.match.state

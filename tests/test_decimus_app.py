@@ -28,8 +28,7 @@ async def test_a_round_against_the_computer_by_keys():
         assert table(app).match.state.rerolls == (0, 0)
         assert any("rerolling nothing" in n.message for n in app._notifications)
         await pilot.press("4", "5")
-        assert table(app).picked == {3, 4}
-        assert "4 reroll" in table(app).caption and "5 reroll" in table(app).caption
+        assert table(app).picked == {3, 4}  # the caption they make: presenter tests and snapshot
         await pilot.press("enter")
         await settle(pilot)
         assert table(app).match.state.hands[0] == (6, 6, 5, 3, 4)
@@ -40,7 +39,6 @@ async def test_a_round_against_the_computer_by_keys():
         # Ramón rerolled (all five, then one) and the betting opens on Maiores, Ana first.
         s = table(app).match.state
         assert s.stage == "bet" and dx.GAMES[s.game] == "maiores" and s.speaker == 0
-        assert "Maiores: 6-6-5 = 17" in table(app).caption
         await pilot.press("right", "enter")  # bet 2
         await settle(pilot)
         # Ramón folds: Ana scores 1 (he had bet nothing). Then Ana passes or sees to the end:

@@ -136,3 +136,24 @@ def test_the_match_over_sheet():
         "Rounds: 1:Ana  2:Ramón  3:Ramón  4:Ramón",
         "Seed 7",
     ]
+
+
+def test_the_sheets_of_a_match_without_stakes():
+    # The app's tour (test_app's match by keys against the computer): Ana
+    # rolls 6+3, Ramón answers 7+1, and Ramón wins the match in 4 rounds.
+    s = play(g.Config(players=2), 7, g.ROLL, g.ROLL)
+    title, body = p.round_sheet(s.history[-1], s.wins, ANA_HERE.names, needed=3, ascii_only=False)
+    assert title == "Round 1"
+    assert body.plain.splitlines() == [
+        "Ana wins the round",
+        "9 beats 8.",
+        "",
+        " ★ Ana          6+3 = 9        ●○○",
+        "   Ramón        7+1 = 8        ○○○",
+    ]
+    while not s.over:
+        s = g.apply(s, g.ROLL)  # the only move without stakes, the computer's too
+    res = g.result(s)
+    assert res is not None and s.wins == (1, 3)
+    body = p.match_sheet(res, s.history, ANA_HERE.names, staked=False, seed=7, ascii_only=False)
+    assert body.plain.splitlines()[0] == "Ramón wins the match in 4 rounds."

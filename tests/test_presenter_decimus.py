@@ -111,3 +111,14 @@ def test_the_match_sheet():
     assert p.match_sheet(res, ("Ana", "Ramón"), seed=5).plain == (
         "Ramón wins the match, 31 to 12, after 7 rounds.\n\nSeed 5"
     )
+
+
+def test_the_betting_opens_on_maiores_after_the_computer_rerolled():
+    # The app's round by keys: Ana's two aces rerolled into 3 and 4, then
+    # Ramón rerolls all five and one; Maiores opens with Ana to speak.
+    s = dx.new_game(dx.Config(), 2, DICE + (3, 4))
+    for m in ("reroll 4 5", "stand", "reroll 1 2 3 4 5", "reroll 4"):
+        s = dx.apply(s, dx.Action.parse(m))
+    assert s.stage == "bet" and dx.GAMES[s.game] == "maiores" and s.speaker == 0
+    t = p.table(dx.view(s, 0), ANA_HERE, ascii_only=False, my_move=True)
+    assert t.caption == "Maiores: 6-6-5 = 17"

@@ -138,3 +138,21 @@ def test_the_red_man_his_words_and_the_match_over_sheet():
     settled = p.table(rm.view(s, 0), ANA_HERE, ascii_only=False)
     assert [r.cells[2:] for r in settled.rows] == [("49", "paid"), ("51", "paid")]
     assert settled.prompt == "The match is over."
+
+
+def test_the_red_man_takes_every_chip_and_the_table_shows_them_settled():
+    # A calls a pair and is right twice at a stake of 2 (+8 on the ledger),
+    # then rolls 6-6-6: every chip B put in is A's, 10 (the app's tour).
+    dice = (3, 3, 1, 5, 2, 1, 2, 2, 1, 4, 2, 1, 6, 6, 6)
+    s = rm.new_game(rm.Config(bets="predictions", first_roller="fixed"), 1, dice)
+    for a in ["stake 2", "stake 2", "roll pair", "roll"] * 2 + ["stake 2", "stake 2", "roll"]:
+        s = rm.apply(s, rm.Action.parse(a))
+    assert s.net == (10, -10) and s.stage == "hat"
+    both_here = p.Seats(("A", "B"), (False, False), frozenset({0, 1}))
+    said = p.moment(rm.view(s, 0), both_here.names, ask=True).plain
+    assert "Every chip B put in is A's: +10 (the ledger stood at +8)." in said.splitlines()
+    t = p.table(rm.view(s, 0), both_here, ascii_only=False)
+    assert [r.cells[2] for r in t.ledger_rows[:3]] == ["+4", "+4", "+2"]
+    s = rm.apply(s, rm.TIP)
+    settled = p.table(rm.view(s, 0), both_here, ascii_only=False)
+    assert [r.cells[2:] for r in settled.rows] == [("60", "paid"), ("40", "paid")]

@@ -63,8 +63,8 @@ async def test_the_loser_tips_the_hat_with_t():
         assert table(app).match.state.stage == "hat"
         await pilot.press("x", "escape")  # no other key answers; Escape puts it off
         await settle(pilot)
+        # the table's prompt says how to answer: test_presenter_redman (seed 423, this position)
         assert table(app).match.state.stage == "hat" and app.screen is table(app)
-        assert "tip my hat" in table(app).prompt
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen)
@@ -176,12 +176,11 @@ async def test_the_red_man_takes_every_chip_on_screen_and_the_table_shows_the_se
         await pilot.press("right", "enter", "enter", "space")
         await settle(pilot)
         assert isinstance(app.screen, RedManMoment)
-        said = str(app.screen.body)
-        assert "Every chip B put in is A's: +10 (the ledger stood at +8)." in said
-        assert [r.cells[2] for r in table(app).ledger_rows[:3]] == ["+4", "+4", "+2"]
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen)
-        # Behind the result the table shows the chips as settled, not as they were.
+        # Behind the result the table shows the chips as settled, not as they
+        # were (the moment's words and the ledger: test_presenter_redman, this
+        # match; the Red Man's snapshot draws them).
         rows = table(app).rows
         assert [r.cells[2:] for r in rows] == [("60", "paid"), ("40", "paid")]

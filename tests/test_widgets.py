@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.strip import Strip
 from textual.visual import Visual
@@ -15,6 +16,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.notice import Notice, NoticeBody
 from garito.widgets.scoreboard import Scoreboard, SeatRow
+from garito.widgets.text import styled
 
 from .helpers import sync
 
@@ -122,13 +124,17 @@ class CardHost(App):
 
 def fresh(widget) -> list[list[tuple]]:
     """The widget drawn anew, as a terminal would show it: each row its
-    cells' (character, style)."""
+    cells' (character, style). Without the style's meta: Textual marks each
+    segment with where it starts, for clicks; a terminal never sees it."""
     width, height = widget.size
     style = widget.visual_style.rich_style
     strips = Visual.to_strips(widget, widget._render(), width, height, widget.visual_style)
     strips = [s.crop_extend(0, width, style) for s in strips]
     strips += [Strip.blank(width, style)] * (height - len(strips))
-    return [[(ch, seg.style) for seg in strip for ch in seg.text] for strip in strips]
+    return [
+        [(ch, seg.style and seg.style.clear_meta_and_links()) for seg in strip for ch in seg.text]
+        for strip in strips
+    ]
 
 
 class Terminal:
@@ -228,6 +234,74 @@ async def test_the_cards_leave_nothing_stale_on_screen_whatever_changes():
                 hand.cursor = rng.randrange(len(held)) if rng.random() < 0.5 else -1
                 await pilot.pause()
                 assert [s.stale() for s in screens] == [[], []]
+
+
+class LineHost(App):
+    CSS = "Line { width: 30; } Scoreboard { width: 30; }"
+
+    def compose(self) -> ComposeResult:
+        yield Line()
+        yield Scoreboard()
+
+
+@sync
+async def test_a_count_that_changes_repaints_the_count_not_the_caption():
+    # Willie's hand caption after a draw: only the cells that changed are
+    # asked for, so the unchanged words and the dim caption are not sent.
+    app = LineHost()
+    async with app.run_test(size=(60, 10)) as pilot:
+        line = app.query_one(Line)
+        line.text = styled("13 cards, 24 pts [dim](by suit)[/dim]")
+        await pilot.pause()
+        calls: list[tuple] = []
+        capture_refreshes(line, calls)
+        line.text = styled("14 cards, 25 pts [dim](by suit)[/dim]")
+        await pilot.pause()
+        assert [(r.y, r.x, r.right) for c in calls for r in c] == [(0, 1, 12)]
+        calls.clear()
+        line.text = styled("14 cards, 25 pts [b](by suit)[/b]")  # a style alone
+        await pilot.pause()
+        assert [(r.y, r.x, r.right) for c in calls for r in c] == [(0, 17, 26)]
+        calls.clear()
+        line.text = styled("9 cards, 25 pts [b](by suit)[/b]")  # shorter: to the old end
+        await pilot.pause()
+        assert [(r.y, r.x, r.right) for c in calls for r in c] == [(0, 0, 26)]
+        line.text = "ab x"
+        await pilot.pause()
+        calls.clear()
+        line.text = "漢字 x"  # as many characters, wider: the " x" moved
+        await pilot.pause()
+        assert [(r.y, r.x, r.right) for c in calls for r in c] == [(0, 0, 6)]
+
+
+@sync
+async def test_lines_and_scores_leave_nothing_stale_on_screen_whatever_changes():
+    words = ["a", "Ana", "13", "9", "10", "cards", "漢字", "ñú", "—", "points", "(s: by rank)", ""]
+    looks = ["", "b", "dim", "i", "reverse"]
+    app = LineHost()
+    async with app.run_test(size=(60, 10)) as pilot:
+        line, board = app.query_one(Line), app.query_one(Scoreboard)
+        board.columns = ("Pts", "Won")
+        await pilot.pause()
+        screens = Terminal(line), Terminal(board)
+        rng = random.Random(22)
+        for _ in range(150):
+            text = Text()
+            for _w in range(rng.randint(0, 12)):
+                text.append(rng.choice(words), rng.choice(looks))
+                text.append(" ")
+            line.text = text if rng.random() < 0.8 else text.plain
+            board.rows = tuple(
+                SeatRow(
+                    rng.choice(["Ana", "Bea", "漢字", "Ramón"]),
+                    (str(rng.choice([0, 7, 12, 100])), str(rng.randint(0, 9))),
+                    turn=rng.random() < 0.3,
+                    lead=rng.random() < 0.3,
+                )
+                for _s in range(rng.randint(1, 4))
+            )
+            await pilot.pause()
+            assert [s.stale() for s in screens] == [[], []]
 
 
 # ---------------------------------------------------------------- key bar

@@ -25,7 +25,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import glyphs, is_ascii
-from .rows import RowRepaint
+from .rows import RowRepaint, char_looks
 
 NO_CURSOR = (-2, -2)
 
@@ -58,16 +58,16 @@ class _Cards(RowRepaint, Widget, can_focus=False):
     def _layout(self) -> list[Text]:
         raise NotImplementedError
 
-    def _rows(self) -> list[tuple[str, str]]:
+    def _rows(self) -> list[tuple[str, tuple]]:
         return self._row_keys(self._layout())
 
     @staticmethod
-    def _row_keys(rows: list[Text]) -> list[tuple[str, str]]:
+    def _row_keys(rows: list[Text]) -> list[tuple[str, tuple]]:
         # The whole text, trailing spaces too: a card's margins are part of
         # its look (the cursor's block, an underline), so a row's repaint
         # must reach its last card's right margin, on the row as it was and
         # as it is.
-        return [(t.plain, repr(t.spans)) for t in rows]
+        return [(t.plain, char_looks(t, len(t.plain))) for t in rows]
 
     def _changed(self) -> None:
         if not self.is_mounted:

@@ -3,9 +3,9 @@
 Cheaper than updating a Static by hand, and bindable. ``text`` is a ``str``,
 drawn as it is (never parsed as markup: a prompt holds players' names), or
 a Rich ``Text`` the screen styled (``widgets.text.styled``). When the text
-changes, only the wrapped rows that differ are repainted, each only as far
-as its longer version reaches: a prompt that changes one word of one row
-costs that row, not the whole block with its blank rows.
+changes, only the wrapped rows that differ are repainted, each from its
+first changed cell to its last: a prompt that changes one word of one row
+costs that stretch of that row, not the whole block with its blank rows.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from textual.widget import Widget
 
 from .glyphs import ascii_text, is_ascii
 from .looks import KeptLooks, text_look
-from .rows import RowRepaint
+from .rows import RowRepaint, char_looks
 from .text import as_text
 
 
@@ -36,12 +36,17 @@ class Line(KeptLooks, RowRepaint, Widget, can_focus=False):
         text = as_text(self.text, overflow="fold")
         return ascii_text(text) if is_ascii(self) else text
 
-    def _rows(self) -> list[tuple[str, str]]:
-        """The rows on screen: (plain text, the row's spans as a key), so a
-        change of style alone also counts as a change."""
+    def _rows(self) -> list[tuple[str, tuple]]:
+        """The rows on screen: (plain text, what each character looks like),
+        so a change of style alone also counts as a change, and only the
+        cells that changed are repainted."""
         width = max(1, self.content_size.width)
         lines = self._text().wrap(self.app.console, width)
-        return [(line.plain.rstrip(), repr(line.spans)) for line in lines]
+        rows = []
+        for line in lines:
+            plain = line.plain.rstrip()
+            rows.append((plain, char_looks(line, len(plain))))
+        return rows
 
     def watch_text(self) -> None:
         if not self.is_mounted:
