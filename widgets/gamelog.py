@@ -96,7 +96,7 @@ _SECOND_CELL = "\U000f0000"
 
 
 class _CellWrapper(textwrap.TextWrapper):
-    def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):  # type: ignore[no-untyped-def]
+    def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
         # A word longer than the row is broken at the row's end, never
         # between a wide character and its second cell.
         chunk = reversed_chunks[-1]
