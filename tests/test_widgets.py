@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.strip import Strip
@@ -16,7 +17,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.notice import Notice, NoticeBody
 from garito.widgets.scoreboard import Scoreboard, SeatRow
-from garito.widgets.text import styled
+from garito.widgets.text import fit, pad, styled
 
 from .helpers import sync
 
@@ -468,3 +469,35 @@ async def test_a_hand_lays_out_again_only_when_its_rows_are_more_or_fewer():
             await pilot.pause()  # a new size lays out once more (Textual's virtual size)
             assert hand.size.height == rows
             assert bool(layouts) is laid_out, cards
+
+
+def test_log_wraps_wide_characters_by_the_cells_they_take():
+    # 張偉 takes four cells: wrapped by its two characters, the second row
+    # was 33 cells in a 32-cell log, pushed "5)." onto a row of its own, and
+    # every row below it was one lower than the rows repainted.
+    log = GameLog()
+    log.set_reactive(GameLog.lines, ("Ramón rolls 7+2 = 9 and takes the lead from 張偉 (9 beats 5).",))
+    assert log._rows(32) == ["Ramón rolls 7+2 = 9 and takes", "  the lead from 張偉 (9 beats", "  5)."]
+    log = GameLog()
+    log.set_reactive(GameLog.lines, ("x張偉張偉",))  # one word longer than the row: broken at cells
+    assert log._rows(4) == ["x張", "  偉", "  張", "  偉"]
+
+
+@sync
+async def test_a_wide_name_keeps_the_columns_in_line():
+    app = Host()
+    async with app.run_test(size=(40, 10)) as pilot:
+        board = app.query_one(Scoreboard)
+        board.columns = ("Wins", "Roll")
+        board.rows = (SeatRow("張偉", ("●○○", "6+3=9")), SeatRow("Ramón", ("○○○", "7+1=8"), computer=True))
+        await pilot.pause()
+        rows = [line.text for line in board.render_lines(board.region.reset_offset)[:3]]
+        # each row's cells as the terminal shows them: the wins start in one column
+        starts = [cell_len(row[: row.index(mark)]) for row, mark in zip(rows, ("Wins", "●", "○"))]
+        assert len(set(starts)) == 1, rows
+
+
+def test_a_wide_name_is_cut_and_filled_by_cells():
+    assert fit("張偉張偉張偉張偉", 7) == "張偉張 " and cell_len(fit("張偉張偉張偉張偉", 7)) == 7
+    assert fit("Ramón", 7) == "Ramón  " and pad("張偉", 7) == "張偉   "
+    assert fit("abcdefghijklmnopq", 7) == "abcdefg"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -22,7 +23,7 @@ from .rows import RowRepaint
 
 class GameLog(KeptLooks, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
-    GameLog { height: 1fr; }
+    GameLog { height: 1fr; text-wrap: nowrap; text-overflow: clip; }
     """
     COMPONENT_CLASSES = {"gamelog--more"}
 
@@ -52,9 +53,7 @@ class GameLog(KeptLooks, RowRepaint, Widget, can_focus=False):
             self._width, self._wrapped = width, []
         for line in self.lines[len(self._wrapped) :]:
             line = to_ascii(line) if is_ascii(self) else line
-            self._wrapped.append(
-                textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
-            )
+            self._wrapped.append(_wrap(line, width))
         return [row for rows in self._wrapped for row in rows]
 
     def page(self, pages: int) -> None:
@@ -89,3 +88,32 @@ class GameLog(KeptLooks, RowRepaint, Widget, can_focus=False):
             text.append(rows[-1], self.get_component_rich_style("gamelog--more"))
             return text
         return Text("\n".join(rows), no_wrap=True, overflow="crop")
+
+
+# Stands after each wide character while a line is wrapped: textwrap counts
+# characters, a terminal cells (Supplementary Private Use Area: in no name).
+_SECOND_CELL = "\U000f0000"
+
+
+class _CellWrapper(textwrap.TextWrapper):
+    def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
+        # A word longer than the row is broken at the row's end, never
+        # between a wide character and its second cell.
+        chunk = reversed_chunks[-1]
+        end = max(width - cur_len, 1)
+        if chunk[end : end + 1] == _SECOND_CELL:
+            end += -1 if end > 1 or cur_line else 1
+        cur_line.append(chunk[:end])
+        reversed_chunks[-1] = chunk[end:]
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """``line`` word-wrapped to ``width`` cells, the rows after the first
+    indented. A row wider than the log would be pushed onto a row of its
+    own, below which every row is one lower than the rows repainted (a name
+    in 張偉 takes two cells a character)."""
+    if cell_len(line) == len(line):
+        return textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+    counted = "".join(c + _SECOND_CELL if cell_len(c) == 2 else c for c in line)
+    rows = _CellWrapper(width, subsequent_indent="  ", break_on_hyphens=False).wrap(counted)
+    return [row.replace(_SECOND_CELL, "") for row in rows] or [""]

@@ -7,6 +7,7 @@ The widget only lays them out; what goes in the cells is the screen's call.
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
@@ -17,6 +18,7 @@ from garito.core.i18n import N_, _
 from .glyphs import glyphs, is_ascii
 from .looks import KeptLooks
 from .rows import RowRepaint
+from .text import pad
 from .values import SeatRow
 
 __all__ = ["Scoreboard", "SeatRow"]
@@ -51,22 +53,23 @@ class Scoreboard(KeptLooks, RowRepaint, Widget, can_focus=False):
         g = glyphs(is_ascii(self))
         tags = [f" {g['computer']}" if r.computer else "" for r in self.rows]
         names = [r.name + tag for r, tag in zip(self.rows, tags)]
-        name_w = min(14, max([len(self.label), *map(len, names)]))
+        # Widths in terminal cells: a name in 張偉 takes two a character.
+        name_w = min(14, max([cell_len(self.label), *map(cell_len, names)]))
         widths = [
-            max([len(c), *(len(r.cells[i]) for r in self.rows if i < len(r.cells))])
+            max([cell_len(c), *(cell_len(r.cells[i]) for r in self.rows if i < len(r.cells))])
             for i, c in enumerate(self.columns)
         ]
         # In a narrow panel (six seats, long names) the names give way, not
         # the last columns: a row never runs past the widget's width.
         room = self.content_size.width - 2 - sum(w + 1 for w in widths)
         if self.content_size.width and room < name_w:
-            name_w = max(len(self.label) if room >= len(self.label) else 4, room)
+            name_w = max(cell_len(self.label) if room >= cell_len(self.label) else 4, room)
 
         def line(mark: str, name: str, cells, tag: str = "") -> str:
-            if len(name) + len(tag) > name_w:
-                name = name[: max(1, name_w - len(tag) - 1)] + "…"
+            if cell_len(name) + cell_len(tag) > name_w:
+                name = set_cell_size(name, max(1, name_w - cell_len(tag) - 1)) + "…"
             name += tag
-            parts = [mark, f"{name:<{name_w}}", *(f"{c:<{w}}" for c, w in zip(cells, widths))]
+            parts = [mark, pad(name, name_w), *(pad(c, w) for c, w in zip(cells, widths))]
             return " ".join(parts).rstrip()
 
         lines = [(line(" ", self.label, self.columns), "scoreboard--header")]

@@ -31,7 +31,7 @@ from garito.core.barras import (
 from garito.core.barras.odds import beat_chance, win_chance
 from garito.core.i18n import N_, _, ngettext, pgettext
 from garito.widgets.glyphs import glyphs
-from garito.widgets.text import styled
+from garito.widgets.text import pad, styled
 from garito.widgets.values import Die, SeatRow
 
 
@@ -266,7 +266,7 @@ def round_sheet(r: RoundResult, names: Sequence[str], *, ascii_only: bool) -> tu
             if throw is not None
             else sat.ljust(wide)
         )
-        body.append(f" {star} {name:<10} {shown} {r.delta[i]:+d}\n")
+        body.append(f" {star} {pad(name, 10)} {shown} {r.delta[i]:+d}\n")
     if r.rolloffs:
         body.append(
             "   "
@@ -306,6 +306,6 @@ def session_sheet(res: Result, names: Sequence[str], *, ascii_only: bool) -> Tex
     body.append(f"   {h_player:<12} {h_chips:>6} {h_net:>6}\n", "dim")
     for i in sorted(range(len(names)), key=lambda i: (-res.chips[i], i)):
         star = gl["lead"] if i == res.winner and res.net[i] > 0 else " "
-        body.append(f" {star} {names[i]:<12} {res.chips[i]:>6} {res.net[i]:>+6}\n")
+        body.append(f" {star} {pad(names[i], 12)} {res.chips[i]:>6} {res.net[i]:>+6}\n")
     body.append(f"   {house:<12} {'':>6} {res.house:>+6}\n\n")
     return body

@@ -30,7 +30,7 @@ from garito.core.gemelos import (
 from garito.core.gemelos.odds import seat_chances
 from garito.core.i18n import _, ngettext, pgettext
 from garito.widgets.glyphs import glyphs
-from garito.widgets.text import styled
+from garito.widgets.text import pad, styled
 from garito.widgets.values import Die, SeatRow
 
 
@@ -240,7 +240,7 @@ def round_sheet(
     for k, t in enumerate(r.throws):
         star = gl["lead"] if t is r.winning_throw else " "
         won = pips(wins[t.seat], needed, ascii_only) if last[t.seat] == k else ""
-        body.append(f" {star} {names[t.seat]:<12} {describe(t.dice):<14} {won}".rstrip() + "\n")
+        body.append(f" {star} {pad(names[t.seat], 12)} {describe(t.dice):<14} {won}".rstrip() + "\n")
     if r.pot:
         body.append(
             "\n"
@@ -286,7 +286,7 @@ def match_sheet(
     body.append(head + "\n", "dim")
     for i in order:
         star = gl["lead"] if i == res.winner else " "
-        line = f" {star} {names[i]:<12} {res.wins[i]:<5}"
+        line = f" {star} {pad(names[i], 12)} {res.wins[i]:<5}"
         if staked:
             line += f"  {res.chips[i]:>5}  {res.net[i]:>+6}"
         body.append(line + "\n")

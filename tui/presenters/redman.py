@@ -39,7 +39,7 @@ from garito.core.redman import (
 )
 from garito.core.redman.odds import later_red_men, prediction_edge, round_chances
 from garito.widgets.glyphs import glyphs
-from garito.widgets.text import styled
+from garito.widgets.text import fit, pad, styled
 from garito.widgets.values import Die, SeatRow
 
 CALLS: tuple[str, ...] = ("", *PREDICTIONS)
@@ -103,7 +103,7 @@ def table(view: View, seats: Seats, *, ascii_only: bool, call: str = "", typed: 
     heading = f"Red Man's Throw {dash} {stage}{bet}{calls}"
     columns = (_("Won"), _("Hand"), _("Chips"), _("Ledger")) if staked else (_("Won"), _("Hand"))
     names = seats.names
-    ledger_columns = (f"{names[0][:7]:<7}", f"{names[1][:7]:<7}") + ((_("Won"),) if staked else ())
+    ledger_columns = (fit(names[0], 7), fit(names[1], 7)) + ((_("Won"),) if staked else ())
     dice, caption = _dice(view, names)
     return Table(
         heading,
@@ -388,7 +388,7 @@ def round_sheet(
         else:
             held = r.hands[i]
             shown = f"{show(held)}  {describe(held)}" if held else ""
-        body.append(f" {star} {names[i]:<10} {shown}\n")
+        body.append(f" {star} {pad(names[i], 10)} {shown}\n")
     for i, (call, fate) in enumerate(zip(r.predictions, r.right)):
         if call:
             said = _("{player} called {call}: right.") if fate else _("{player} called {call}: wrong.")
@@ -444,7 +444,7 @@ def match_sheet(
     start = config.start_chips
     for i in (0, 1):
         star = gl["lead"] if i == res.winner else " "
-        line = f" {star} {names[i]:<12} {res.wins[i]:<7}"
+        line = f" {star} {pad(names[i], 12)} {res.wins[i]:<7}"
         if staked:
             line += f"  {start[i]:>6}  {res.chips[i]:>5}  {res.net[i]:>+6}"
         body.append(line + "\n")
