@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.strip import Strip
@@ -17,7 +17,7 @@ from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
 from garito.widgets.notice import Notice, NoticeBody
 from garito.widgets.scoreboard import Scoreboard, SeatRow
-from garito.widgets.text import fit, pad, styled
+from garito.widgets.text import pad, styled
 
 from .helpers import sync
 
@@ -498,6 +498,9 @@ async def test_a_wide_name_keeps_the_columns_in_line():
 
 
 def test_a_wide_name_is_cut_and_filled_by_cells():
-    assert fit("張偉張偉張偉張偉", 7) == "張偉張 " and cell_len(fit("張偉張偉張偉張偉", 7)) == 7
-    assert fit("Ramón", 7) == "Ramón  " and pad("張偉", 7) == "張偉   "
-    assert fit("abcdefghijklmnopq", 7) == "abcdefg"
+    assert (
+        set_cell_size("張偉張偉張偉張偉", 7) == "張偉張 "
+        and cell_len(set_cell_size("張偉張偉張偉張偉", 7)) == 7
+    )
+    assert set_cell_size("Ramón", 7) == "Ramón  " and pad("張偉", 7) == "張偉   "
+    assert set_cell_size("abcdefghijklmnopq", 7) == "abcdefg"

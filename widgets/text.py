@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.text import Span, Text
 
 from garito.core.names import printable
@@ -79,10 +79,3 @@ def pad(text: str, width: int) -> str:
     張偉 takes two cells a character, and the columns after it stay in
     line."""
     return text + " " * (width - cell_len(text))
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` cut or filled to exactly ``width`` cells (a wide character
-    the edge would halve is left out, its cell filled), as
-    ``f"{text[:width]:<{width}}"`` does in characters."""
-    return set_cell_size(text, width)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import set_cell_size
 from rich.text import Text
 
 from garito.core.decimus import (
@@ -46,7 +47,7 @@ from garito.core.decimus import (
 from garito.core.decimus.bot import game_equity
 from garito.core.i18n import _, ngettext
 from garito.widgets.glyphs import glyphs
-from garito.widgets.text import fit, styled
+from garito.widgets.text import styled
 from garito.widgets.values import Die, SeatRow
 
 
@@ -301,7 +302,7 @@ def showdown_sheet(
     story = round_events(events[:at])
     body = Text()
     for i in (0, 1):
-        body.append(fit(names[i], 12) + " ", "bold")
+        body.append(set_cell_size(names[i], 12) + " ", "bold")
         body.append("-".join(map(str, sorted(shown.hands[i], reverse=True))) + "\n")
     body.append("\n")
     lines: dict[str, str] = {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import set_cell_size
 from rich.text import Text
 
 from garito.core.i18n import N_, _, ngettext, pgettext
@@ -39,7 +40,7 @@ from garito.core.redman import (
 )
 from garito.core.redman.odds import later_red_men, prediction_edge, round_chances
 from garito.widgets.glyphs import glyphs
-from garito.widgets.text import fit, pad, styled
+from garito.widgets.text import pad, styled
 from garito.widgets.values import Die, SeatRow
 
 CALLS: tuple[str, ...] = ("", *PREDICTIONS)
@@ -103,7 +104,9 @@ def table(view: View, seats: Seats, *, ascii_only: bool, call: str = "", typed: 
     heading = f"Red Man's Throw {dash} {stage}{bet}{calls}"
     columns = (_("Won"), _("Hand"), _("Chips"), _("Ledger")) if staked else (_("Won"), _("Hand"))
     names = seats.names
-    ledger_columns = (fit(names[0], 7), fit(names[1], 7)) + ((_("Won"),) if staked else ())
+    ledger_columns = (set_cell_size(names[0], 7), set_cell_size(names[1], 7)) + (
+        (_("Won"),) if staked else ()
+    )
     dice, caption = _dice(view, names)
     return Table(
         heading,

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import set_cell_size
 from rich.text import Text
 
 from garito.core.i18n import _, ngettext
 from garito.core.willie import Action, Bonuses, Result, RoundScored, View, points
 from garito.widgets.glyphs import glyphs
-from garito.widgets.text import fit, styled
+from garito.widgets.text import styled
 from garito.widgets.values import SeatRow
 
 # The column where a score sheet line's words start (after the name, points
@@ -156,7 +157,7 @@ def score_sheet(
     times = "x" if ascii_only else chr(215)
     for i in range(n):
         delta = e.scores[i]
-        body.append(fit(names[i], 10), "bold")
+        body.append(set_cell_size(names[i], 10), "bold")
         body.append(" " + _("{points} pts").format(points=f"{e.hand_points[i]:>2}") + "  ")
         body.append(f"{delta:+3d}", "bold green" if delta > 0 else "bold red" if delta < 0 else "")
         parts = []
@@ -197,7 +198,7 @@ def match_sheet(res: Result, bonus: Bonuses | None, names: Sequence[str], *, see
             if bonus and bonus.deltas[i]
             else ""
         )
-        body.append(f"{fit(name, 12)} {res.scores[i]:>3}{extra}\n")
+        body.append(f"{set_cell_size(name, 12)} {res.scores[i]:>3}{extra}\n")
     after = ngettext("After {count} round.", "After {count} rounds.", res.rounds).format(count=res.rounds)
     body.append("\n" + after + "  " + _("Seed {seed}").format(seed=seed), "dim")
     return body

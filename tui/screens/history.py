@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import set_cell_size
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -28,7 +29,6 @@ from garito.core.names import printable
 from garito.widgets.chart import Chart
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
-from garito.widgets.text import fit
 
 if TYPE_CHECKING:
     from textual import getters
@@ -213,7 +213,7 @@ class HistoryScreen(Screen[None]):
         for e in reversed(entries):
             when = e.finished[5:16].replace("T", " ")  # month-day hour:minute
             title, players = catalog.get(e.game).title, ", ".join(e.players)
-            label = f"{e.id:>4} {when}  {title:<15} {fit(players, 20)} {e.result_text()}"
+            label = f"{e.id:>4} {when}  {title:<15} {set_cell_size(players, 20)} {e.result_text()}"
             lst.add_option(Option(Text(label, no_wrap=True, overflow="ellipsis"), id=str(e.id)))
         lst.highlighted = 0
         lst.focus()
