@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from garito.core.checks import is_whole
+from garito.core.i18n import N_
 from garito.core.names import clean
 
 from . import environ
@@ -31,7 +32,7 @@ def _check(game: str, names: Any) -> Any:
 
 
 def load() -> dict[str, dict[str, int]]:
-    data, problem = read_object(_path(), _check, "The best scores (bests.json)")
+    data, problem = read_object(_path(), _check, N_("The best scores (bests.json)"))
     run = environ.notes()  # this player's run (a worker under garito serve hosts many)
     run["bests-problem"] = run.get("bests-problem") or problem  # told once, by take_problem
     return data
@@ -40,7 +41,7 @@ def load() -> dict[str, dict[str, int]]:
 def take_problem() -> str:
     """What reading the best scores set aside in this run ("" if nothing), once."""
     run = environ.notes()
-    problem = str(run.get("bests-problem") or "")
+    problem = str(run.get("bests-problem") or "")  # a Said: in the language in use now
     run["bests-problem"] = ""
     return problem
 

@@ -116,12 +116,12 @@ class History:
             self._fail(e)
         except OSError as e:
             reason = e.strerror or e
-            raise HistoryError(f"The history cannot be opened ({reason}).") from e
+            raise HistoryError(_("The history cannot be opened ({reason}).").format(reason=reason)) from e
 
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
-            raise HistoryError("The history is closed.")
+            raise HistoryError(_("The history is closed."))
         return self._db
 
     def close(self) -> None:
@@ -137,10 +137,10 @@ class History:
     def _fail(self, e: sqlite3.Error) -> NoReturn:
         text = str(e)
         if "locked" in text or "busy" in text:
-            raise HistoryError("The history is busy (another Garito is writing it).") from e
+            raise HistoryError(_("The history is busy (another Garito is writing it).")) from e
         damaged = not isinstance(e, sqlite3.OperationalError) or "malformed" in text
         if not damaged:  # cannot open or write it (read-only, full disk): leave it be
-            raise HistoryError(f"The history cannot be written ({text}).") from e
+            raise HistoryError(_("The history cannot be written ({reason}).").format(reason=text)) from e
         try:
             if self._db is not None:
                 self._db.close()

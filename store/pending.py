@@ -26,6 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from garito.core.i18n import _
+
 from . import saves
 from .atomic import set_aside, write_atomic
 from .paths import data_dir
@@ -120,13 +122,15 @@ def keep(held: Held) -> str:
             h.add_once(held.match, held.finished)
     except HistoryError as e:
         if held.path is None:
-            where = f" saves/{held.match.game}.json keeps it." if held.saved else ""
-            return (
-                f"{e} This match could not wait for it either ({held.unwritten}); "
-                f"it is not in the history.{where}"
+            lost = _(
+                "{problem} This match could not wait for it either ({reason}); it is not in the history."
             )
-        folder = held.path.parent
-        return f"{e} This match waits in {folder} and goes into the history when Garito next starts."
+            told = lost.format(problem=e, reason=held.unwritten)
+            if held.saved:
+                told += " " + _("{file} keeps it.").format(file=f"saves/{held.match.game}.json")
+            return told
+        waits = _("{problem} This match waits in {folder} and goes into the history when Garito next starts.")
+        return waits.format(problem=e, folder=held.path.parent)
     _done(held.path, held.record if held.saved else None)
     return ""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from garito.core.i18n import LANGUAGES
+from garito.core.i18n import LANGUAGES, N_
 from garito.core.names import clean
 
 from . import environ
@@ -44,7 +44,7 @@ def _check(key: str, value: Any) -> Any:
 
 
 def load() -> dict:
-    data, problem = read_object(_path(), _check, "Your settings (settings.json)")
+    data, problem = read_object(_path(), _check, N_("Your settings (settings.json)"))
     run = environ.notes()  # this player's run (a worker under garito serve hosts many)
     run["settings-problem"] = run.get("settings-problem") or problem  # told once, by take_problem
     return data
@@ -53,7 +53,7 @@ def load() -> dict:
 def take_problem() -> str:
     """What reading the settings set aside in this run ("" if nothing), once."""
     run = environ.notes()
-    problem = str(run.get("settings-problem") or "")
+    problem = str(run.get("settings-problem") or "")  # a Said: in the language in use now
     run["settings-problem"] = ""
     return problem
 

@@ -259,3 +259,29 @@ def test_every_page_written_in_a_language_has_the_english_pages_fields(lang):
         english = rules / page.name.replace(f".{lang}.md", ".md")
         fields = set(re.findall(r"\{\{\w+\}\}", english.read_text(encoding="utf-8")))
         assert fields == set(re.findall(r"\{\{\w+\}\}", page.read_text(encoding="utf-8"))), page.name
+
+
+def test_what_was_set_aside_is_told_in_the_language_chosen_after_reading_it(garito_home):
+    """The settings hold the language, so they are read before it is known:
+    what could not be read is put into words when it is told."""
+    from garito.core import i18n
+    from garito.store import bests, settings
+
+    (garito_home / "settings.json").write_text(json.dumps({"player": "Ana", "language": "es", "seats": 7}))
+    (garito_home / "bests.json").write_text("[1, 2]")
+    assert settings.load() == {"player": "Ana", "language": "es"}
+    bests.load()
+
+    def told() -> tuple[str, str]:
+        i18n.use("es")
+        in_spanish = settings.take_problem()
+        i18n.use("gl")
+        return in_spanish, bests.take_problem()
+
+    assert contextvars.copy_context().run(told) == (
+        "Tus ajustes (settings.json): algunos valores no se pudieron leer (seats) y empiezan de nuevo; "
+        "el archivo tal como estaba se guarda como settings.json.corrupt.",
+        "As mellores puntuacións (bests.json): non se puideron ler (non é un obxecto JSON); "
+        "o ficheiro tal como estaba gárdase como bests.json.corrupt; comézase de novo.",
+    )
+    assert settings.take_problem() == "" and bests.take_problem() == ""

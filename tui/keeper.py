@@ -18,6 +18,7 @@ from typing import Any
 
 from textual.app import App
 
+from garito.core.i18n import _
 from garito.core.match import Match
 
 
@@ -51,8 +52,8 @@ class Keeper:
             if not self._save_failed:
                 self._save_failed = True
                 self.app.notify(
-                    f"The game cannot be saved ({e.strerror or e}); play goes on.",
-                    title="Not saved",
+                    _("The game cannot be saved ({reason}); play goes on.").format(reason=e.strerror or e),
+                    title=_("Not saved"),
                     severity="error",
                     timeout=8,
                 )
@@ -75,7 +76,7 @@ class Keeper:
             if problem:
                 try:
                     app.call_from_thread(
-                        app.notify, problem, title="Not in the history yet", severity="warning", timeout=12
+                        app.notify, problem, title=_("Not in the history yet"), severity="warning", timeout=12
                     )
                 except RuntimeError:
                     pass  # the app closed meanwhile: the match waits all the same
