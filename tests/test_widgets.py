@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.strip import Strip
 from textual.visual import Visual
+from textual.widget import Widget
 
 from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
 from garito.widgets.dice import DiceTray, Die, face_lines
@@ -381,7 +382,6 @@ async def test_a_look_that_comes_back_draws_what_textual_draws_anew():
     # whatever the order of changes, what they hand the screen is what
     # Textual draws when nothing is kept.
     from textual.geometry import Region
-    from textual.widget import Widget
 
     rng = random.Random(3)
     logs = [tuple(f"line {i}: {'word ' * (i % 4)}" for i in range(n)) for n in (0, 3, 7, 12)]
@@ -504,3 +504,57 @@ def test_a_wide_name_is_cut_and_filled_by_cells():
     )
     assert set_cell_size("Ramón", 7) == "Ramón  " and pad("張偉", 7) == "張偉   "
     assert set_cell_size("abcdefghijklmnopq", 7) == "abcdefg"
+
+
+class StripsHost(App):
+    CSS = """
+    DiceTray { height: 8; }
+    DiceTray > .dicetray--win { color: $text-success; text-style: bold; }
+    DiceTray > .dicetray--lose { color: $text-error; }
+    DiceTray > .dicetray--hot { color: $text-error; text-style: bold reverse; }
+    DiceTray > .dicetray--caption { color: $text-muted; }
+    GameLog { height: 6; }
+    Scoreboard > .scoreboard--turn { color: $text-accent; text-style: bold; }
+    Scoreboard > .scoreboard--lead { color: $text-success; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield DiceTray()
+        yield GameLog()
+        yield Scoreboard()
+
+
+@sync
+async def test_rows_drawn_from_kept_pieces_are_what_textual_draws_whole():
+    # widgets.strips draws a row from runs drawn before (a die's face, a
+    # line of the story); Textual's own drawing of the widget's render(),
+    # whole, is the reference, segment by segment, click offsets included.
+    rng = random.Random(11)
+    names = ["Ana", "Bea", "張偉", "[b]bo[/b]"]
+    app = StripsHost()
+    async with app.run_test(size=(70, 24)) as pilot:
+        tray, log, board = app.query_one(DiceTray), app.query_one(GameLog), app.query_one(Scoreboard)
+        board.columns = ("Wins", "Roll")
+        story: list[str] = []
+        for _ in range(60):
+            tray.gap = rng.choice([1, 2])
+            tray.dice = tuple(
+                Die(rng.randint(0, 6), rng.choice([6, 6, 8, 10]), rng.choice(["", "win", "lose", "hot"]))
+                for _ in range(rng.randint(0, 5))
+            )
+            tray.caption = rng.choice(["", "Ana rolls 7", "1 2 3\n2 rerolls left"])
+            story += [f"{rng.choice(names)} rolls {rng.randint(2, 12)}" + " and more" * rng.randint(0, 6)]
+            log.tell(story[-rng.randint(1, 9) :])
+            log.back = rng.choice([0, 0, 1])
+            board.rows = tuple(
+                SeatRow(n, (str(rng.randint(0, 3)), str(rng.randint(2, 12))), turn=i == 0, lead=i == 1)
+                for i, n in enumerate(rng.sample(names, rng.randint(0, 4)))
+            )
+            await pilot.pause()
+            for widget in (tray, log, board):
+                drawn = [list(widget.render_line(y)) for y in range(widget.size.height)]
+                Widget._render_content(widget)  # Textual's drawing of render(), whole
+                whole = widget._render_cache.lines
+                blank = Strip.blank(widget.size.width, widget.visual_style.rich_style)
+                expected = [list(whole[y] if y < len(whole) else blank) for y in range(widget.size.height)]
+                assert drawn == expected, type(widget).__name__

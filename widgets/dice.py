@@ -8,14 +8,13 @@ them. d8 faces are triangles, d6 faces show pips, other dice a numbered box.
 
 from __future__ import annotations
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii
-from .looks import KeptLooks
+from .strips import Run, StripRows, whole_text
 from .values import Die
 
 __all__ = ["DiceTray", "Die", "face_lines"]
@@ -52,7 +51,7 @@ def face_lines(die: Die, ascii_only: bool) -> list[str]:
     return ["┌─────┐", "│     │", f"│{v:^5}│", "└─────┘"]
 
 
-class DiceTray(KeptLooks, Widget, can_focus=False):
+class DiceTray(StripRows, Widget, can_focus=False):
     """Shows ``dice``, with a one-line ``caption`` under them."""
 
     DEFAULT_CSS = """
@@ -102,32 +101,37 @@ class DiceTray(KeptLooks, Widget, can_focus=False):
         height = max((len(face_lines(d, is_ascii(self))) for d in self.dice), default=0)
         self.refresh(Region(0, height, self.size.width, max(1, self.size.height - height)))
 
-    def look(self) -> object:
-        return self.dice, self.caption, self.gap, is_ascii(self)
-
-    def render(self) -> RenderableType:
+    def runs(self) -> list[list[Run]]:
+        """Each row of the dice, then the caption. Dice of one mark side by
+        side make one run (gap included): fewer escape codes on the wire."""
         self._shown_size = self.size
         ascii_only = is_ascii(self)
         pictures = [(face_lines(d, ascii_only), d.mark) for d in self.dice]
         height = max((len(p) for p, _ in pictures), default=0)
-        out = Text(no_wrap=True, overflow="crop")
+        rows = []
         for row in range(height):
-            # Dice of one mark side by side make one span (gap included):
-            # fewer escape codes on the wire.
-            run, run_mark = "", None
+            runs: list[Run] = []
+            run: tuple[str, ...] = ()
+            run_mark = None
             for i, (lines, mark) in enumerate(pictures):
                 piece = (" " * self.gap if i else "") + (
                     lines[row] if row < len(lines) else " " * len(lines[0])
                 )
                 if run and mark != run_mark:
-                    out.append(run, self._style(run_mark))
-                    run = ""
-                run, run_mark = run + piece, mark
-            out.append(run, self._style(run_mark))
-            out.append("\n")
-        if self.caption:
-            out.append(self.caption, self.get_component_rich_style("dicetray--caption"))
-        return out
+                    runs.append((run, self._style(run_mark)))
+                    run = ()
+                run, run_mark = (*run, piece), mark
+            runs.append((run, self._style(run_mark)))
+            rows.append(runs)
+        if self.caption:  # one row a line (Decimus's is two)
+            style = self.get_component_rich_style("dicetray--caption")
+            rows += [[(line, style)] for line in self.caption.split("\n")]
+        elif rows:
+            rows.append([])
+        return rows
+
+    def render(self) -> Text:
+        return whole_text(self.runs())
 
     def _style(self, mark: str | None):
         return self.get_component_rich_style(f"dicetray--{mark}") if mark else ""

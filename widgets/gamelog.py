@@ -17,11 +17,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii, to_ascii
-from .looks import KeptLooks
 from .rows import RowRepaint
+from .strips import Run, StripRows, whole_text
 
 
-class GameLog(KeptLooks, RowRepaint, Widget, can_focus=False):
+class GameLog(StripRows, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     GameLog { height: 1fr; text-wrap: nowrap; text-overflow: clip; }
     """
@@ -77,17 +77,16 @@ class GameLog(KeptLooks, RowRepaint, Widget, can_focus=False):
             return rows[max(0, end - height + 1) : end] + [f"… {self.back} newer lines (PageDown)"]
         return rows[max(0, end - height) : end]
 
-    def look(self) -> object:
-        return self.lines, self.back, is_ascii(self)
-
-    def render(self) -> Text:
+    def runs(self) -> list[list[Run]]:
         rows = self._visible()
         self.shown(rows)
+        runs: list[list[Run]] = [[(row, "")] for row in rows]
         if self.back and rows:
-            text = Text("\n".join(rows[:-1]) + "\n", no_wrap=True, overflow="crop")
-            text.append(rows[-1], self.get_component_rich_style("gamelog--more"))
-            return text
-        return Text("\n".join(rows), no_wrap=True, overflow="crop")
+            runs[-1] = [(rows[-1], self.get_component_rich_style("gamelog--more"))]
+        return runs
+
+    def render(self) -> Text:
+        return whole_text(self.runs())
 
 
 # Stands after each wide character while a line is wrapped: textwrap counts

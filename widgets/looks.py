@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from rich.style import Style
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.geometry import Region
@@ -40,8 +41,25 @@ class KeptLooks(_Base):  # type: ignore[misc, valid-type]
 
     _looks: LRUCache[Hashable, list[Strip]] | None = None
 
+    _components: tuple[object, tuple[Style, ...]] | None = None
+
     def look(self) -> Hashable:
         raise NotImplementedError
+
+    def _component_looks(self) -> tuple[Style, ...]:
+        """The component classes' styles, worked out again only when a
+        style they come from changed (Textual's own test for the widget's
+        style): every refresh forgets Textual's copy, and asking for them
+        anew was a quarter of a kept look's cost."""
+        names = sorted(self.COMPONENT_CLASSES)
+        mark = (
+            self.visual_style,
+            self.styles._cache_key,
+            tuple(self._component_styles[name]._cache_key for name in names),
+        )
+        if self._components is None or self._components[0] != mark:
+            self._components = (mark, tuple(self.get_component_rich_style(name) for name in names))
+        return self._components[1]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         if self.text_selection is not None:  # a mouse selection is drawn over the text
@@ -50,7 +68,7 @@ class KeptLooks(_Base):  # type: ignore[misc, valid-type]
         # style and the component classes' styles (colours follow the theme
         # and the screen under it), the opacity and the app's line filters
         # (ASCII, ANSI colours).
-        components = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        components = self._component_looks()
         key = (
             self.look(),
             self.size,

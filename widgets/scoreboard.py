@@ -8,7 +8,6 @@ The widget only lays them out; what goes in the cells is the screen's call.
 from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
-from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -16,15 +15,15 @@ from textual.widget import Widget
 from garito.core.i18n import N_, _
 
 from .glyphs import glyphs, is_ascii
-from .looks import KeptLooks
 from .rows import RowRepaint
+from .strips import Run, StripRows, whole_text
 from .text import pad
 from .values import SeatRow
 
 __all__ = ["Scoreboard", "SeatRow"]
 
 
-class Scoreboard(KeptLooks, RowRepaint, Widget, can_focus=False):
+class Scoreboard(StripRows, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     Scoreboard { height: auto; text-wrap: nowrap; }
     """
@@ -88,15 +87,11 @@ class Scoreboard(KeptLooks, RowRepaint, Widget, can_focus=False):
             lines.append((line(mark, name, row.cells, tag), style))
         return lines
 
-    def look(self) -> object:
-        return self.columns, self.rows, self.label, is_ascii(self)
-
-    def render(self) -> RenderableType:
+    def runs(self) -> list[list[Run]]:
         lines = self._lines()
         self.shown(lines)
-        text = Text(no_wrap=True, overflow="crop")
-        for i, (content, style) in enumerate(lines):
-            if i:
-                text.append("\n")
-            text.append(content, self.get_component_rich_style(style) if style else "")
-        return text
+        style_of = self.get_component_rich_style
+        return [[(content, style_of(style) if style else "")] for content, style in lines]
+
+    def render(self) -> Text:
+        return whole_text(self.runs())
