@@ -55,6 +55,35 @@ async def test_full_match_human_vs_computer_by_keys():
         assert isinstance(app.screen, MenuScreen)
 
 
+@sync
+async def test_a_rematch_opens_the_next_match_in_place_of_the_last():
+    # n on the match-over box: a new match of the same game, rules and seats
+    # (new dice), in place of the finished one; the menu under it is not
+    # shown and read again meanwhile. Leaving it, the menu is back.
+    app = GarApp(start=gemelos_match(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = app.screen
+        await play_to_the_end(pilot)
+        menu = app.screen_stack[-3]
+        assert isinstance(menu, MenuScreen)
+        reloads = []
+        menu.reload = lambda: reloads.append(1)  # type: ignore[method-assign]
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen is not first
+        assert app.screen_stack == [app.screen_stack[0], menu, screen]
+        assert screen.match.config == first.match.config and screen.match.seats == first.match.seats
+        assert screen.match.seed != first.match.seed and not screen.match.actions
+        assert reloads == []
+        await pilot.press("escape")  # a game just begun: leaving asks first
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is menu and reloads == [1]
+
+
 def entry_record(match_id: int) -> dict:
     with History() as h:
         return h.record(match_id)

@@ -168,11 +168,16 @@ class GarApp(App[None]):
 
     # ---------------------------------------------------------- navigation
 
-    def open_match(self, match: Match) -> None:
-        """Show ``match`` on its game's screen."""
+    def open_match(self, match: Match, instead: bool = False) -> None:
+        """Show ``match`` on its game's screen; ``instead`` of the screen on
+        top (a rematch: the menu under it is not shown, and read again from
+        its saves, only to be covered at once; 40 ms of a rematch's 100)."""
         from .games import screen_for
 
-        self.push_screen(screen_for(match))
+        if instead:
+            self.switch_screen(screen_for(match))
+        else:
+            self.push_screen(screen_for(match))
 
     def open_replay(self, match: Match, at: int | None = None) -> None:
         """Step through ``match`` on its game's screen, move by move."""

@@ -468,15 +468,16 @@ class GameScreen(Screen[None]):
             box.asked(self._asked_names())
 
     def _after_match(self, rematch: bool | None) -> None:
-        self.app.pop_screen()
-        if self.shared:
-            self._leave_table()  # no rematch for this player: the seat opens for it
-            return
-        if rematch:
+        if rematch and not self.shared:
             from garito.core.dice import fresh_seed
 
             m = self.match
-            self.app.open_match(Match.start(m.game, self.rematch_config(), fresh_seed(), m.seats))
+            again = Match.start(m.game, self.rematch_config(), fresh_seed(), m.seats)
+            self.app.open_match(again, instead=True)
+            return
+        self.app.pop_screen()
+        if self.shared:
+            self._leave_table()  # no rematch for this player: the seat opens for it
 
     # ------------------------------------------------------------ flow
 
