@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii
+from .looks import KeptLooks
 from .strips import Run, StripRows, whole_text
 from .values import Die
 
@@ -51,7 +52,7 @@ def face_lines(die: Die, ascii_only: bool) -> list[str]:
     return ["┌─────┐", "│     │", f"│{v:^5}│", "└─────┘"]
 
 
-class DiceTray(StripRows, Widget, can_focus=False):
+class DiceTray(KeptLooks, StripRows, Widget, can_focus=False):
     """Shows ``dice``, with a one-line ``caption`` under them."""
 
     DEFAULT_CSS = """
@@ -100,6 +101,9 @@ class DiceTray(StripRows, Widget, can_focus=False):
             return
         height = max((len(face_lines(d, is_ascii(self))) for d in self.dice), default=0)
         self.refresh(Region(0, height, self.size.width, max(1, self.size.height - height)))
+
+    def look(self) -> object:
+        return self.dice, self.caption, self.gap, is_ascii(self)
 
     def runs(self) -> list[list[Run]]:
         """Each row of the dice, then the caption. Dice of one mark side by

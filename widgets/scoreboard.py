@@ -15,6 +15,7 @@ from textual.widget import Widget
 from garito.core.i18n import N_, _
 
 from .glyphs import glyphs, is_ascii
+from .looks import KeptLooks
 from .rows import RowRepaint
 from .strips import Run, StripRows, whole_text
 from .text import pad
@@ -23,7 +24,7 @@ from .values import SeatRow
 __all__ = ["Scoreboard", "SeatRow"]
 
 
-class Scoreboard(StripRows, RowRepaint, Widget, can_focus=False):
+class Scoreboard(KeptLooks, StripRows, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     Scoreboard { height: auto; text-wrap: nowrap; }
     """
@@ -86,6 +87,9 @@ class Scoreboard(StripRows, RowRepaint, Widget, can_focus=False):
             )
             lines.append((line(mark, name, row.cells, tag), style))
         return lines
+
+    def look(self) -> object:
+        return self.columns, self.rows, self.label, is_ascii(self)
 
     def runs(self) -> list[list[Run]]:
         lines = self._lines()
