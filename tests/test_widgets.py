@@ -522,6 +522,7 @@ class StripsHost(App):
         yield DiceTray()
         yield GameLog()
         yield Scoreboard()
+        yield KeyBar()
 
 
 @sync
@@ -533,7 +534,9 @@ async def test_rows_drawn_from_kept_pieces_are_what_textual_draws_whole():
     names = ["Ana", "Bea", "張偉", "[b]bo[/b]"]
     app = StripsHost()
     async with app.run_test(size=(70, 24)) as pilot:
-        tray, log, board = app.query_one(DiceTray), app.query_one(GameLog), app.query_one(Scoreboard)
+        tray, log, board, bar = (app.query_one(w) for w in (DiceTray, GameLog, Scoreboard, KeyBar))
+        keys = [("space", "Space", "Roll"), ("escape", "Esc", "Menu")]
+        keys += [("f1", "?", "Reglas"), ("n", "n", "張偉")]
         board.columns = ("Wins", "Roll")
         story: list[str] = []
         for _ in range(60):
@@ -550,8 +553,9 @@ async def test_rows_drawn_from_kept_pieces_are_what_textual_draws_whole():
                 SeatRow(n, (str(rng.randint(0, 3)), str(rng.randint(2, 12))), turn=i == 0, lead=i == 1)
                 for i, n in enumerate(rng.sample(names, rng.randint(0, 4)))
             )
+            bar.keys = tuple(rng.sample(keys, rng.randint(0, 4)))
             await pilot.pause()
-            for widget in (tray, log, board):
+            for widget in (tray, log, board, bar):
                 drawn = [list(widget.render_line(y)) for y in range(widget.size.height)]
                 Widget._render_content(widget)  # Textual's drawing of render(), whole
                 whole = widget._render_cache.lines

@@ -23,11 +23,12 @@ from garito.core.i18n import _
 
 from .glyphs import ascii_key, glyphs, is_ascii
 from .looks import KeptLooks
+from .strips import Run, StripRows, whole_text
 
 Key = tuple[str, str, str]  # (key, shown as, description)
 
 
-class KeyBar(KeptLooks, Widget, can_focus=False):
+class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $footer-background; }
     KeyBar > .keybar--key { color: $footer-key-foreground; text-style: bold; }
@@ -93,18 +94,20 @@ class KeyBar(KeptLooks, Widget, can_focus=False):
     def look(self) -> tuple:
         return self.keys, self.kept, is_ascii(self)
 
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+    def runs(self) -> list[list[Run]]:
         key_style = self.get_component_rich_style("keybar--key")
         desc_style = self.get_component_rich_style("keybar--description")
+        runs: list[Run] = []
         for key in self._shown():
             if key is None:
-                text.append(f" {glyphs(is_ascii(self))['ellipsis']} ", desc_style)
+                runs.append((f" {glyphs(is_ascii(self))['ellipsis']} ", desc_style))
                 continue
             _key, shown, description = key
-            text.append(f" {shown} ", key_style)
-            text.append(f"{description} ", desc_style)
-        return text
+            runs += [(f" {shown} ", key_style), (f"{description} ", desc_style)]
+        return [runs]
+
+    def render(self) -> Text:
+        return whole_text(self.runs())
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans():

@@ -5,15 +5,18 @@ roll of the dice drew the tray's five rows of every die again (2.1 ms, the
 costliest widget of a game screen), a new log line every row of the log
 (0.8 ms), a score every seat. A widget with this mixin says what its rows
 are made of instead, as runs of text, each in one Rich style (``runs``),
-and each run is drawn once by Textual's own pipeline (the same visual and
-style as ``render()`` would give it, so what is drawn is the same to the
-cell, click offsets included) and then kept: the faces of a die, a line of
-the story that moved up a row, a seat whose score did not change cost a
-lookup, in every widget of its kind. Textual asks only for the rows marked
-dirty (``RowRepaint``).
+and ``render_line`` lays each row out of pieces drawn once and kept per
+kind of widget and style: the faces of a die, a line of the story that
+moved up a row, a seat whose score did not change cost a lookup, in every
+widget of its kind (a rematch's new screen, every player of a server's
+worker). Textual asks only for the rows marked dirty (``RowRepaint``).
 
-The widget keeps ``render()`` as it was: Textual measures an auto-sized
-widget with it.
+What is drawn is what Textual draws of ``render()``, to the segment, click
+offsets included: a piece of printable text is one segment in the style
+Textual gives a character of that run (asked once per style), anything
+else is drawn by Textual's own pipeline. Runs are laid from the row's first
+cell (no text-align). The widget keeps ``render()``, built of the same
+runs: Textual measures an auto-sized widget with it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -40,7 +44,7 @@ Run = tuple[str | tuple[str, ...], Style | str]
 PIECES = 512  # runs kept per kind of widget and style: a log's rows, a tray's faces
 # Shared by every widget of a kind drawn in one style: a rematch's new
 # screen, and every player's in a server's worker, find the faces drawn.
-_KEPT: LRUCache[tuple[type, object], LRUCache[tuple[str, Style | str], Strip]] = LRUCache(64)
+_KEPT: LRUCache[tuple[type, object], LRUCache[tuple[str | None, Style | str], Strip]] = LRUCache(64)
 
 
 class StripRows(_Base):
@@ -51,7 +55,7 @@ class StripRows(_Base):
 
     _drawn: list[Strip] | None = None
     _drawn_for: object = None
-    _pieces: LRUCache[tuple[str, Style | str], Strip] | None = None
+    _pieces: LRUCache[tuple[str | None, Style | str], Strip] | None = None
 
     def runs(self) -> Sequence[Sequence[Run]]:
         raise NotImplementedError
@@ -117,13 +121,27 @@ class StripRows(_Base):
         key = (text, run_style)
         piece = self._pieces.get(key)
         if piece is None:
-            if text:
-                visual = visualize(self, Text(text, run_style, no_wrap=True, overflow="crop", end=""))
-                piece = Visual.to_strips(self, visual, max(1, len(text) * 2), 1, style)[0]
-            else:
+            if not text:
                 piece = Strip([Segment("", style.rich_style)], 0)
+            elif text.isprintable():
+                # Textual draws printable text of one style as one segment
+                # in a style that does not depend on the text: asked once
+                # per style, with a single character.
+                look = self._pieces.get((None, run_style))
+                if look is None:
+                    look = self._pipeline("x", run_style, style)
+                    self._pieces.set((None, run_style), look)
+                (sample,) = look
+                piece = Strip([Segment(text, sample.style)], cell_len(text))
+            else:
+                piece = self._pipeline(text, run_style, style)
             self._pieces.set(key, piece)
         return piece
+
+    def _pipeline(self, text: str, run_style: Style | str, style) -> Strip:
+        """``text`` drawn by Textual as ``render()`` would have it drawn."""
+        visual = visualize(self, Text(text, run_style, no_wrap=True, overflow="crop", end=""))
+        return Visual.to_strips(self, visual, max(1, cell_len(text)), 1, style)[0]
 
 
 def whole_text(rows: Sequence[Sequence[Run]]) -> Text:
