@@ -554,9 +554,12 @@ async def test_rows_drawn_from_kept_pieces_are_what_textual_draws_whole():
                 for i, n in enumerate(rng.sample(names, rng.randint(0, 4)))
             )
             bar.keys = tuple(rng.sample(keys, rng.randint(0, 4)))
+            if rng.random() < 0.15:  # the kept styles follow a new theme
+                app.theme = rng.choice(["textual-dark", "textual-light", "nord", "gruvbox"])
             await pilot.pause()
             for widget in (tray, log, board, bar):
                 drawn = [list(widget.render_line(y)) for y in range(widget.size.height)]
+                widget.__dict__.pop("_component_styles_kept", None)  # the reference keeps no style
                 Widget._render_content(widget)  # Textual's drawing of render(), whole
                 whole = widget._render_cache.lines
                 blank = Strip.blank(widget.size.width, widget.visual_style.rich_style)

@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii
-from .looks import KeptLooks
+from .looks import KeptLooks, component_styles
 from .strips import Run, StripRows, whole_text
 from .values import Die
 
@@ -128,7 +128,7 @@ class DiceTray(KeptLooks, StripRows, Widget, can_focus=False):
             runs.append((run, self._style(run_mark)))
             rows.append(runs)
         if self.caption:  # one row a line (Decimus's is two)
-            style = self.get_component_rich_style("dicetray--caption")
+            style = component_styles(self)["dicetray--caption"]
             rows += [[(line, style)] for line in self.caption.split("\n")]
         elif rows:
             rows.append([])
@@ -138,4 +138,4 @@ class DiceTray(KeptLooks, StripRows, Widget, can_focus=False):
         return whole_text(self.runs())
 
     def _style(self, mark: str | None):
-        return self.get_component_rich_style(f"dicetray--{mark}") if mark else ""
+        return component_styles(self)[f"dicetray--{mark}"] if mark else ""

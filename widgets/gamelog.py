@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii, to_ascii
+from .looks import component_styles
 from .rows import RowRepaint
 from .strips import Run, StripRows, whole_text
 
@@ -82,7 +83,7 @@ class GameLog(StripRows, RowRepaint, Widget, can_focus=False):
         self.shown(rows)
         runs: list[list[Run]] = [[(row, "")] for row in rows]
         if self.back and rows:
-            runs[-1] = [(rows[-1], self.get_component_rich_style("gamelog--more"))]
+            runs[-1] = [(rows[-1], component_styles(self)["gamelog--more"])]
         return runs
 
     def render(self) -> Text:

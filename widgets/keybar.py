@@ -22,7 +22,7 @@ from textual.widget import Widget
 from garito.core.i18n import _
 
 from .glyphs import ascii_key, glyphs, is_ascii
-from .looks import KeptLooks
+from .looks import KeptLooks, component_styles
 from .strips import Run, StripRows, whole_text
 
 Key = tuple[str, str, str]  # (key, shown as, description)
@@ -95,8 +95,8 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
         return self.keys, self.kept, is_ascii(self)
 
     def runs(self) -> list[list[Run]]:
-        key_style = self.get_component_rich_style("keybar--key")
-        desc_style = self.get_component_rich_style("keybar--description")
+        styles = component_styles(self)
+        key_style, desc_style = styles["keybar--key"], styles["keybar--description"]
         runs: list[Run] = []
         for key in self._shown():
             if key is None:

@@ -41,25 +41,8 @@ class KeptLooks(_Base):  # type: ignore[misc, valid-type]
 
     _looks: LRUCache[Hashable, list[Strip]] | None = None
 
-    _components: tuple[object, tuple[Style, ...]] | None = None
-
     def look(self) -> Hashable:
         raise NotImplementedError
-
-    def _component_looks(self) -> tuple[Style, ...]:
-        """The component classes' styles, worked out again only when a
-        style they come from changed (Textual's own test for the widget's
-        style): every refresh forgets Textual's copy, and asking for them
-        anew was a quarter of a kept look's cost."""
-        names = sorted(self.COMPONENT_CLASSES)
-        mark = (
-            self.visual_style,
-            self.styles._cache_key,
-            tuple(self._component_styles[name]._cache_key for name in names),
-        )
-        if self._components is None or self._components[0] != mark:
-            self._components = (mark, tuple(self.get_component_rich_style(name) for name in names))
-        return self._components[1]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         if self.text_selection is not None:  # a mouse selection is drawn over the text
@@ -68,7 +51,7 @@ class KeptLooks(_Base):  # type: ignore[misc, valid-type]
         # style and the component classes' styles (colours follow the theme
         # and the screen under it), the opacity and the app's line filters
         # (ASCII, ANSI colours).
-        components = self._component_looks()
+        components = component_mark(self)
         key = (
             self.look(),
             self.size,
@@ -100,3 +83,37 @@ def text_look(content: str | Text) -> Hashable:
         content.no_wrap,
         content.end,
     )
+
+
+def component_styles(widget: Widget) -> dict[str, Style]:
+    """The Rich style of each of the widget's component classes, worked out
+    again only when a style they come from changed (the test Textual makes
+    for the widget's own style): Textual forgets them at every refresh, and
+    asking for them anew was a quarter of a kept look's cost and most of a
+    score table's rows."""
+    mark = component_mark(widget)
+    kept = widget.__dict__.get("_component_styles_kept")
+    if kept is None or kept[0] != mark:
+        kept = (mark, {name: widget.get_component_rich_style(name) for name in widget.COMPONENT_CLASSES})
+        widget.__dict__["_component_styles_kept"] = kept
+    return kept[1]
+
+
+def component_mark(widget: Widget) -> Hashable:
+    """What the component classes' styles come from (``component_styles``)."""
+    names = _sorted_names(type(widget))
+    return (
+        widget.visual_style,
+        widget.styles._cache_key,
+        tuple(widget._component_styles[name]._cache_key for name in names),
+    )
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _sorted_names(kind: type) -> tuple[str, ...]:
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(sorted(kind.COMPONENT_CLASSES))  # type: ignore[attr-defined]
+    return names

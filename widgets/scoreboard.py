@@ -15,7 +15,7 @@ from textual.widget import Widget
 from garito.core.i18n import N_, _
 
 from .glyphs import glyphs, is_ascii
-from .looks import KeptLooks
+from .looks import KeptLooks, component_styles
 from .rows import RowRepaint
 from .strips import Run, StripRows, whole_text
 from .text import pad
@@ -94,8 +94,8 @@ class Scoreboard(KeptLooks, StripRows, RowRepaint, Widget, can_focus=False):
     def runs(self) -> list[list[Run]]:
         lines = self._lines()
         self.shown(lines)
-        style_of = self.get_component_rich_style
-        return [[(content, style_of(style) if style else "")] for content, style in lines]
+        styles = component_styles(self)
+        return [[(content, styles[style] if style else "")] for content, style in lines]
 
     def render(self) -> Text:
         return whole_text(self.runs())
