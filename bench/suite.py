@@ -15,7 +15,7 @@
 * per game, in the core alone: full computer-vs-computer matches per second
   and the computer's decision time (p95 and worst; target p95 ≤ 100 ms).
 
-    python bench/suite.py [--runs N] [--keys N] [--before PYTHON]
+    python bench/suite.py [--runs N] [--keys N] [--matches-cpu N] [--before PYTHON]
 
 With ``--before PYTHON`` (the Python of another tree's installed Garito)
 every screen figure is measured for both, launch by launch alternated in
@@ -310,6 +310,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5, help="start-up runs of each app")
     ap.add_argument("--matches", type=int, default=200, help="core matches per game")
     ap.add_argument("--keys", type=int, default=40, help="keys of each match against the computer")
+    ap.add_argument(
+        "--matches-cpu", type=int, default=1, help="matches against the computer per game and tree (medians)"
+    )
     ap.add_argument("--before", metavar="PYTHON", help="another tree's Python, measured alongside")
     ap.add_argument("--games", default=",".join(TABLES), help="games to measure (comma-separated)")
     ap.add_argument("--startup-only", action="store_true", help="measure the start-up alone")
@@ -340,8 +343,15 @@ def main() -> None:
         for game in games:
             for tree, python in trees.items():
                 rows[tree][game] = screen_figures([python, *LAUNCH], game, home)
-            for tree, python in trees.items():
-                rows[tree][game] += match_cpu([python, *LAUNCH], game, home, args.keys)
+            # One match's median moves by a fifth from run to run on this
+            # machine: each tree plays the same match --matches-cpu times,
+            # the trees taking turns, and the medians of its figures count.
+            played: dict[str, list[tuple[float, float, int]]] = {t: [] for t in trees}
+            for _ in range(args.matches_cpu):
+                for tree, python in trees.items():
+                    played[tree].append(match_cpu([python, *LAUNCH], game, home, args.keys))
+            for tree in trees:
+                rows[tree][game] += tuple(statistics.median(f[i] for f in played[tree]) for i in range(3))
         boxes = {tree: dialog_figures([python, *LAUNCH], home) for tree, python in trees.items()}
     if args.before:
         compare(starts, rows, boxes, games, args)
@@ -428,7 +438,8 @@ def compare(starts, rows, boxes, games, args) -> None:
     line("peak memory MB RSS", peak["before"], peak["after"], "{:.0f}")
     print(
         f"\nmedian of {args.runs} start-ups each, launches alternated; "
-        f"matches of {args.keys} keys against the computer"
+        f"{args.matches_cpu} match(es) of {args.keys} keys against the computer per game and tree, "
+        "taking turns (medians)"
     )
     print(
         "CPU ms/key median: the app's living threads from a key until 0.5 s quiet "

@@ -81,7 +81,16 @@ THREAD_STACK = 1 << 20  # each thread's stack (the address space counts every th
 # that a full collection (all their objects walked, everyone stopped: about
 # 0.3 s at 25 apps) came every 6 s; at 20000 it came once in 40 s, and the
 # collector took a third of the time (measured, 25 apps, 500 keys).
-GC_THRESHOLDS = (20000, 10, 10)
+# The oldest generation is never collected by Python's own count: that
+# count is of objects promoted into it, and a game promotes, every key,
+# strips and looks that its caches let go of a little later, freed by their
+# count of references alone; so a full collection (every player's objects
+# walked, all of them stopped: up to 4 s at 200 players) came again and
+# again with nothing to free. It comes when the worker has grown
+# (``Worker._tick``): only cyclic garbage, an ended session's app above
+# all, makes it grow without players arriving.
+GC_THRESHOLDS = (20000, 10, 1_000_000_000)
+GROWN = (32 << 20, 1 / 2, 256 << 20)  # collected whole past max(32 MB, half), at most 256 MB, above the last
 GC_SAID = 0.1  # seconds: a collection that held the worker's games this long is logged
 
 _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("garito_session", default=None)
@@ -307,6 +316,7 @@ class Worker:
         self.done: asyncio.Future | None = None
         self._out: deque[bytes] = deque()
         self._ticks = 0
+        self._collected_at = _resident()  # resident memory after the last full collection
 
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -429,8 +439,12 @@ class Worker:
         for session in list(self.sessions.values()):
             session.check_share(now)
         self._ticks += 1
+        resident = _resident()
+        if resident - self._collected_at > grown_by(self._collected_at):
+            gc.collect()
+            self._collected_at = _resident()
         if self._ticks % int(REPORT) == 0:
-            self.send(op="load", rss=_resident(), sessions=len(self.sessions), gc=collector.take())
+            self.send(op="load", rss=resident, sessions=len(self.sessions), gc=collector.take())
         asyncio.get_running_loop().call_later(1.0, self._tick)
 
 
@@ -490,6 +504,13 @@ class Collector:
 
 
 collector = Collector()
+
+
+def grown_by(collected_at: int) -> int:
+    """How much a worker may grow past its size after its last full
+    collection before it collects whole again (``GROWN``)."""
+    least, share, most = GROWN
+    return min(most, max(least, int(collected_at * share)))
 
 
 def _resident() -> int:
