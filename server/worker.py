@@ -81,16 +81,7 @@ THREAD_STACK = 1 << 20  # each thread's stack (the address space counts every th
 # that a full collection (all their objects walked, everyone stopped: about
 # 0.3 s at 25 apps) came every 6 s; at 20000 it came once in 40 s, and the
 # collector took a third of the time (measured, 25 apps, 500 keys).
-# The oldest generation is never collected by Python's own count: that
-# count is of objects promoted into it, and a game promotes, every key,
-# strips and looks that its caches let go of a little later, freed by their
-# count of references alone; so a full collection (every player's objects
-# walked, all of them stopped: up to 4 s at 200 players) came again and
-# again with nothing to free. It comes when the worker has grown
-# (``Worker._tick``): only cyclic garbage, an ended session's app above
-# all, makes it grow without players arriving.
-GC_THRESHOLDS = (20000, 10, 1_000_000_000)
-GROWN = (32 << 20, 1 / 2, 256 << 20)  # collected whole past max(32 MB, half), at most 256 MB, above the last
+GC_THRESHOLDS = (20000, 10, 10)
 GC_SAID = 0.1  # seconds: a collection that held the worker's games this long is logged
 
 _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("garito_session", default=None)
@@ -316,7 +307,6 @@ class Worker:
         self.done: asyncio.Future | None = None
         self._out: deque[bytes] = deque()
         self._ticks = 0
-        self._collected_at = _resident()  # resident memory after the last full collection
 
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -439,12 +429,8 @@ class Worker:
         for session in list(self.sessions.values()):
             session.check_share(now)
         self._ticks += 1
-        resident = _resident()
-        if resident - self._collected_at > grown_by(self._collected_at):
-            gc.collect()
-            self._collected_at = _resident()
         if self._ticks % int(REPORT) == 0:
-            self.send(op="load", rss=resident, sessions=len(self.sessions), gc=collector.take())
+            self.send(op="load", rss=_resident(), sessions=len(self.sessions), gc=collector.take())
         asyncio.get_running_loop().call_later(1.0, self._tick)
 
 
@@ -461,7 +447,14 @@ class Collector:
     at a time: the collector took 10.0-11.5 ms of CPU per key rather than
     7.1-8.2, and its longest collection was no shorter (834-969 ms of CPU
     rather than 979-1083; the first freeze after players arrive walks them
-    all). It is not done."""
+    all). It is not done. Nor is collecting the oldest generation only when
+    the worker has grown (past max(32 MB, half its size after the last),
+    Python's own count of it turned off): measured beside the thresholds
+    alone (``bench/serve_load.py``, 50, 100 and 200 players, each tree in
+    turn), the collector took 5.9-7.4 ms of CPU per key rather than 4.1-4.7
+    and its longest collection 483-654 ms of CPU rather than 123-164: the
+    worker grows as players arrive and as caches fill, so it collected
+    whole as often, and walked more each time."""
 
     def __init__(self) -> None:
         self.started = self.started_cpu = 0.0
@@ -504,13 +497,6 @@ class Collector:
 
 
 collector = Collector()
-
-
-def grown_by(collected_at: int) -> int:
-    """How much a worker may grow past its size after its last full
-    collection before it collects whole again (``GROWN``)."""
-    least, share, most = GROWN
-    return min(most, max(least, int(collected_at * share)))
 
 
 def _resident() -> int:

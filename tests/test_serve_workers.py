@@ -389,36 +389,6 @@ def test_a_session_over_its_share_of_the_cpu_waits_and_then_is_ended():
 
 
 @sync
-async def test_a_worker_collects_all_its_garbage_when_it_has_grown_and_not_before(monkeypatch):
-    # Python's own count of the oldest generation is never reached (a game
-    # promotes objects its refcounts free soon after); the worker's tick
-    # collects whole once it grew past GROWN above its size after the last.
-    from garito.server import worker as w
-
-    assert w.GC_THRESHOLDS[2] >= 10**9
-    assert w.grown_by(10 << 20) == 32 << 20 and w.grown_by(200 << 20) == 100 << 20
-    assert w.grown_by(2 << 30) == 256 << 20
-    size = [100 << 20]
-    monkeypatch.setattr(w, "_resident", lambda: size[0])
-    full = []
-    monkeypatch.setattr(w.gc, "collect", lambda generation=2: full.append(generation))
-    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    try:
-        worker = w.Worker(mine)
-        assert worker._collected_at == 100 << 20
-        for grown in (10, 50, 51):  # MB over the last: 51 is past max(32, 100 / 2)
-            size[0] = (100 + grown) << 20
-            worker._tick()
-        assert full == [2] and worker._collected_at == 151 << 20
-        size[0] = 226 << 20  # 75 MB over 151: not yet past 75.5
-        worker._tick()
-        assert full == [2]
-    finally:
-        mine.close()
-        theirs.close()
-
-
-@sync
 async def test_screen_the_socket_does_not_take_is_dropped_and_drawn_again_later():
     refreshed = []
 
