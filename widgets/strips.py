@@ -70,6 +70,9 @@ class StripRows(_Base):
         super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:  # a mouse selection: Textual draws it over the text
+            self._render_content()
+            return super().render_line(y)
         # Textual's whole-widget drawing is not used: what it keeps to know
         # it must draw again would only grow.
         self._dirty_regions.clear()
