@@ -8,14 +8,13 @@ them. d8 faces are triangles, d6 faces show pips, other dice a numbered box.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii
 from .looks import KeptLooks, component_styles
-from .strips import Run, StripRows, whole_text
+from .strips import Run, StripRows
 from .values import Die
 
 __all__ = ["DiceTray", "Die", "face_lines"]
@@ -133,9 +132,6 @@ class DiceTray(KeptLooks, StripRows, Widget, can_focus=False):
         elif rows:
             rows.append([])
         return rows
-
-    def render(self) -> Text:
-        return whole_text(self.runs())
 
     def _style(self, mark: str | None):
         return component_styles(self)[f"dicetray--{mark}"] if mark else ""

@@ -12,14 +12,13 @@ from __future__ import annotations
 import textwrap
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import is_ascii, to_ascii
 from .looks import component_styles
 from .rows import RowRepaint
-from .strips import Run, StripRows, whole_text
+from .strips import Run, StripRows
 
 
 class GameLog(StripRows, RowRepaint, Widget, can_focus=False):
@@ -85,9 +84,6 @@ class GameLog(StripRows, RowRepaint, Widget, can_focus=False):
         if self.back and rows:
             runs[-1] = [(rows[-1], component_styles(self)["gamelog--more"])]
         return runs
-
-    def render(self) -> Text:
-        return whole_text(self.runs())
 
 
 # Stands after each wide character while a line is wrapped: textwrap counts

@@ -14,7 +14,6 @@ busy screen lists last (``KEYBAR_LAST``) are always there.
 from __future__ import annotations
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -23,7 +22,7 @@ from garito.core.i18n import _
 
 from .glyphs import ascii_key, glyphs, is_ascii
 from .looks import KeptLooks, component_styles
-from .strips import Run, StripRows, whole_text
+from .strips import Run, StripRows
 
 Key = tuple[str, str, str]  # (key, shown as, description)
 
@@ -105,9 +104,6 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
             _key, shown, description = key
             runs += [(f" {shown} ", key_style), (f"{description} ", desc_style)]
         return [runs]
-
-    def render(self) -> Text:
-        return whole_text(self.runs())
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans():

@@ -8,7 +8,6 @@ The widget only lays them out; what goes in the cells is the screen's call.
 from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
-from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -17,7 +16,7 @@ from garito.core.i18n import N_, _
 from .glyphs import glyphs, is_ascii
 from .looks import KeptLooks, component_styles
 from .rows import RowRepaint
-from .strips import Run, StripRows, whole_text
+from .strips import Run, StripRows
 from .text import pad
 from .values import SeatRow
 
@@ -96,6 +95,3 @@ class Scoreboard(KeptLooks, StripRows, RowRepaint, Widget, can_focus=False):
         self.shown(lines)
         styles = component_styles(self)
         return [[(content, styles[style] if style else "")] for content, style in lines]
-
-    def render(self) -> Text:
-        return whole_text(self.runs())

@@ -15,8 +15,8 @@ What is drawn is what Textual draws of ``render()``, to the segment, click
 offsets included: a piece of printable text is one segment in the style
 Textual gives a character of that run (asked once per style), anything
 else is drawn by Textual's own pipeline. Runs are laid from the row's first
-cell (no text-align). The widget keeps ``render()``, built of the same
-runs: Textual measures an auto-sized widget with it.
+cell (no text-align). ``render()`` is built of the same runs (here, for
+every such widget): Textual measures an auto-sized widget with it.
 """
 
 from __future__ import annotations
@@ -59,6 +59,9 @@ class StripRows(_Base):
 
     def runs(self) -> Sequence[Sequence[Run]]:
         raise NotImplementedError
+
+    def render(self) -> Text:
+        return whole_text(self.runs())
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         if repaint:
