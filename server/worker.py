@@ -62,6 +62,7 @@ from functools import partial
 from typing import Any
 
 from garito.store import environ
+from garito.widgets import lean
 
 from . import child
 from .driver import SocketDriver
@@ -530,66 +531,12 @@ def _share_parsed_css() -> None:
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
 
 
-def _no_strip_cycles() -> None:
-    """Textual's ``Strip`` caches its derived strips in itself, and two of
-    them cache the strip itself (``divide`` at its own length, and
-    ``crop_extend`` that crops nothing): a cycle, so every such line drawn
-    is garbage only the collector frees (about 7 of every 10 objects it
-    found after a round of play, measured). A full collection walks every
-    object of every player in the worker, and stops them all meanwhile; these
-    two return the same strip without keeping it in itself."""
-    from textual.strip import Strip
-
-    divide, crop_extend = Strip.divide, Strip.crop_extend
-
-    def _divide(self, cuts):
-        cuts = list(cuts)
-        if [cut for cut in cuts if cut <= self.cell_length] == [self.cell_length]:
-            return [self]
-        return divide(self, cuts)
-
-    def _crop_extend(self, start, end, style):
-        if start <= 0 and end == self.cell_length:
-            return self
-        return crop_extend(self, start, end, style)
-
-    Strip.divide, Strip.crop_extend = _divide, _crop_extend  # type: ignore[method-assign]
-
-
-def _no_layout_cycles() -> None:
-    """Textual's compositor lays a screen out with a function that calls
-    itself (a closure that holds itself), so each layout's whole map (its
-    regions and sizes, about 9 in 10 of what the collector still found
-    after ``_no_strip_cycles``) is freed only by the collector. The same
-    code (Textual is pinned exactly) with the closure let go as it returns;
-    left as it is if the code is not what this expects."""
-    import inspect
-    import textwrap
-
-    from textual import _compositor
-
-    end = "    widgets -= invisible_widgets\n    return map, widgets\n"
-    try:
-        source = textwrap.dedent(inspect.getsource(_compositor.Compositor._arrange_root))
-    except (OSError, TypeError):
-        return
-    if source.count(end) != 1 or not source.endswith(end):
-        log.warning("Textual's layout is not the one expected: its cycles are left to the collector")
-        return
-    let_go = "    widgets -= invisible_widgets\n    del add_widget\n    return map, widgets\n"
-    source = source.replace(end, let_go)
-    space: dict = {}
-    exec(compile(source, _compositor.__file__, "exec"), vars(_compositor), space)
-    _compositor.Compositor._arrange_root = space["_arrange_root"]  # type: ignore[method-assign]
-
-
 def _prepare() -> None:
     """What every session would otherwise import or build itself: imported
     once here, then frozen (the collector no longer walks it)."""
     _charge_callbacks()
     _share_parsed_css()
-    _no_strip_cycles()
-    _no_layout_cycles()
+    lean.apply()  # lines and layouts the collector need not walk (widgets.lean)
     threading.stack_size(THREAD_STACK)
     import garito.tui.app  # noqa: F401
     import garito.tui.games  # noqa: F401

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from garito.core import i18n
 from garito.core.i18n import N_, _, ngettext
 from garito.store import environ
+from garito.widgets import lean
 from garito.widgets.glyphs import ascii_cells, to_ascii
 
 from . import THEMES
@@ -66,6 +67,7 @@ class GarApp(App[None]):
         bot_delay: float | None = None,
         replay: Match | None = None,
     ) -> None:
+        lean.apply()  # before the first line is drawn (widgets.lean)
         super().__init__()
         from garito.store import settings
 

@@ -1,0 +1,127 @@
+"""Textual made lighter on memory and the collector (``widgets.lean``):
+strips that make their caches when first used, and no cycles of lines or
+layouts, with everything drawn as before (every snapshot is drawn with
+them, too)."""
+
+from __future__ import annotations
+
+import gc
+import inspect
+import textwrap
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.segment import Segment
+from rich.style import Style
+from textual.cache import FIFOCache
+from textual.strip import Strip
+
+from garito.tui.app import GarApp
+from garito.widgets import lean
+
+from .helpers import gemelos_match, settle, sync
+
+lean.apply()
+
+TEXTUAL_SIZES = {
+    "_divide_cache": 4,
+    "_crop_cache": 16,
+    "_style_cache": 16,
+    "_filter_cache": 4,
+    "_line_length_cache": 4,
+    "_crop_extend_cache": 4,
+    "_offsets_cache": 4,
+}
+
+
+def test_the_caches_read_from_textuals_strip_are_its_seven():
+    assert lean.strip_caches(_textual_strip_init()) == TEXTUAL_SIZES
+
+
+def test_a_strip_that_sets_anything_more_is_left_as_it_is():
+    more = _textual_strip_init().replace(
+        "self._cell_count: int | None = None",
+        "self._cell_count: int | None = None\n    self._other = {}",
+    )
+    assert lean.strip_caches(more) is None
+    changed = _textual_strip_init().replace("self._link_ids: set[str] | None = None", "")
+    assert lean.strip_caches(changed) is None
+    assert lean.strip_caches("def __init__(self):\n    pass\n") is None
+
+
+def test_a_new_strip_holds_no_cache_until_one_is_asked_for():
+    strip = Strip([Segment("hello", Style(bold=True)), Segment(" world")])
+    assert not [o for o in gc.get_referents(strip) if isinstance(o, FIFOCache)]
+    cropped = strip.crop(1, 4)
+    assert cropped.text == "ell" and strip.crop(1, 4) is cropped  # kept, as Textual keeps it
+    caches = [o for o in gc.get_referents(strip) if isinstance(o, FIFOCache)]
+    assert [c._maxsize for c in caches] == [16]
+    try:
+        strip.no_such_thing  # noqa: B018
+    except AttributeError as e:
+        assert "no_such_thing" in str(e)
+    else:
+        raise AssertionError("an unknown attribute is still an AttributeError")
+
+
+def test_a_strip_the_size_of_its_cut_is_itself_and_not_kept_in_itself():
+    strip = Strip([Segment("abc"), Segment("def")])
+    assert strip.divide([6]) == [strip]
+    assert strip.crop_extend(0, 6, None) is strip
+    assert strip not in gc.get_referents(*gc.get_referents(strip))
+
+
+texts = st.text(alphabet="ab ñ張", min_size=0, max_size=6)
+styles = st.sampled_from([None, Style(bold=True), Style(color="red"), Style(bgcolor="blue")])
+strips = st.lists(st.tuples(texts, styles), max_size=5).map(lambda parts: [Segment(t, s) for t, s in parts])
+
+
+@settings(max_examples=150, deadline=None)
+@given(strips, st.integers(0, 12), st.integers(0, 12), st.lists(st.integers(1, 12), max_size=3))
+def test_what_a_strip_gives_is_the_same_asked_once_or_again(segments, start, end, cuts):
+    # Every derived strip is the one a fresh strip of the same segments
+    # gives: the lazily made caches hold what Textual's held.
+    one, other = Strip(segments), Strip(list(segments))
+    cuts = sorted(set(cuts))
+    italic = Style(italic=True)
+    for strip in (one, one, other):
+        fresh = Strip(segments)
+        assert list(strip.crop(start, end)) == list(fresh.crop(start, end))
+        assert [list(s) for s in strip.divide(cuts)] == [list(s) for s in fresh.divide(cuts)]
+        assert list(strip.crop_extend(start, end, None)) == list(fresh.crop_extend(start, end, None))
+        assert list(strip.apply_style(italic)) == list(fresh.apply_style(italic))
+        assert list(strip.extend_cell_length(end, None)) == list(fresh.extend_cell_length(end, None))
+        assert list(strip.apply_offsets(start, end)) == list(fresh.apply_offsets(start, end))
+        assert strip.render(_console()) == fresh.render(_console())
+
+
+@sync
+async def test_a_played_round_leaves_far_fewer_caches_than_lines():
+    # Textual made seven caches for every strip: a round of Gemelos's
+    # screen is now drawn with fewer caches than strips.
+    app = GarApp(start=gemelos_match(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(4):
+            await pilot.press("space")
+            await settle(pilot)
+        gc.collect()
+        objects = gc.get_objects()
+        lines = sum(type(o) is Strip for o in objects)
+        caches = sum(type(o) is FIFOCache for o in objects)
+        assert lines > 500 and caches < lines
+
+
+def _textual_strip_init() -> str:
+    from textual import strip as textual_strip
+
+    source = inspect.getsource(textual_strip)
+    start = source.index("    def __init__(\n        self, segments")
+    end = source.index("    def __rich_repr__")
+    return textwrap.dedent(source[start:end])
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(width=80, color_system="truecolor", force_terminal=True)
