@@ -117,6 +117,24 @@ def box_open(app) -> bool:
     return bool(getattr(app.screen, "notice_open", False))
 
 
+def match_over(app) -> bool:
+    """Is the match's end (in the game screen's Notice) up?"""
+    return getattr(app.screen, "over", None) is not None
+
+
+def over_kind(app) -> str | None:
+    """The match's end that is up: match, table (a player's) or watch."""
+    over = getattr(app.screen, "over", None)
+    return None if over is None else over.kind
+
+
+def box_keys(app) -> str:
+    """The line under the box's text: what the keys do now, as drawn."""
+    from textual.widgets import Static
+
+    return str(app.screen.query_one(".notice-keys", Static).render())
+
+
 def box_text(app) -> str:
     from garito.widgets.notice import Notice
 

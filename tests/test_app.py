@@ -13,10 +13,9 @@ from garito.tui.screens.game import GameScreen
 from garito.tui.screens.menu import MenuScreen
 from garito.tui.screens.newgame import NewGameScreen
 from garito.tui.screens.notices import ConfirmScreen, TooSmallScreen
-from garito.tui.screens.results import MatchOverScreen
 from garito.tui.screens.rules import RulesScreen
 
-from .helpers import box_open, gemelos_match, screen_lines, settle, sync
+from .helpers import box_keys, box_open, gemelos_match, match_over, screen_lines, settle, sync
 
 
 async def play_to_the_end(pilot, limit=200):
@@ -24,7 +23,7 @@ async def play_to_the_end(pilot, limit=200):
     app = pilot.app
     for _ in range(limit):
         await settle(pilot)
-        if isinstance(app.screen, MatchOverScreen):
+        if match_over(app):
             return
         await pilot.press("space")
     raise AssertionError("the match did not end")
@@ -65,7 +64,8 @@ async def test_a_rematch_opens_the_next_match_in_place_of_the_last():
         await settle(pilot)
         first = app.screen
         await play_to_the_end(pilot)
-        menu = app.screen_stack[-3]
+        assert app.screen is first  # the match's end is the table's own box
+        menu = app.screen_stack[-2]
         assert isinstance(menu, MenuScreen)
         reloads = []
         menu.reload = lambda: reloads.append(1)  # type: ignore[method-assign]
@@ -82,6 +82,26 @@ async def test_a_rematch_opens_the_next_match_in_place_of_the_last():
         await pilot.press("y")
         await settle(pilot)
         assert app.screen is menu and reloads == [1]
+
+
+@sync
+async def test_at_the_match_end_only_its_keys_work():
+    # The match's end is the table's own box: Space (the game's roll), Esc's
+    # "leave?" question and the rules key do nothing; r is n's twin.
+    app = GarApp(start=gemelos_match(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = app.screen
+        await play_to_the_end(pilot)
+        actions = list(first.match.actions)
+        for key in ("space", "question_mark", "b", "x"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is first and match_over(app) and list(first.match.actions) == actions
+        assert "n: rematch (same seats and rules)" in box_keys(app)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen is not first and not match_over(app)
 
 
 def entry_record(match_id: int) -> dict:
@@ -310,17 +330,17 @@ async def test_first_start_in_a_small_terminal_still_asks_the_name(garito_home):
 
 @sync
 async def test_a_screen_opened_while_too_small_stays_under_the_notice():
-    # A match's end that arrives while the terminal is small (a timer, not a
-    # key) comes under the notice, and is there when the terminal grows.
+    # A dialog that opens while the terminal is small (a timer, not a key)
+    # comes under the notice, and is there when the terminal grows.
     app = GarApp(start=gemelos_match())
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)
-        app.push_screen(MatchOverScreen("Match over", "Ana wins."))
+        app.push_screen(ConfirmScreen("Leave this game?"))
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert isinstance(app.screen, ConfirmScreen)
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
 
 
@@ -330,11 +350,11 @@ async def test_computer_only_table_plays_itself_to_the_end():
     async with app.run_test() as pilot:
         for _ in range(300):
             await settle(pilot)
-            if isinstance(app.screen, MatchOverScreen):
+            if match_over(app):
                 break
             if box_open(app):
                 app.screen.action_close_notice()
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
 
 
 @sync

@@ -7,9 +7,8 @@ from garito.core.match import Match
 from garito.tui.app import GarApp
 from garito.tui.screens.barras import BarrasScreen
 from garito.tui.screens.notices import ConfirmScreen
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import barras_match, box_open, settle, sync
+from .helpers import barras_match, box_open, match_over, settle, sync
 
 
 def table(app) -> BarrasScreen:
@@ -43,7 +42,7 @@ async def test_a_session_with_two_computer_players_to_a_cash_out():
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         match = table(app).match
         res = b.result(match.state)
         assert res.closed and res.rounds >= 8

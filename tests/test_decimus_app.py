@@ -7,10 +7,9 @@ from garito.core.match import Match
 from garito.tui.app import GarApp
 from garito.tui.screens.decimus import DecimusScreen
 from garito.tui.screens.notices import HandOffScreen
-from garito.tui.screens.results import MatchOverScreen
 from garito.widgets.dice import DiceTray
 
-from .helpers import DECIMUS_DICE, box_open, decimus_match, settle, sync
+from .helpers import DECIMUS_DICE, box_open, decimus_match, match_over, settle, sync
 
 
 def table(app) -> DecimusScreen:
@@ -128,10 +127,10 @@ async def test_a_whole_match_between_two_computers():
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
             await settle(pilot)
-            if isinstance(app.screen, MatchOverScreen):
+            if match_over(app):
                 break
             await pilot.press("space")
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         res = dx.result(table(app).match.state)
         assert max(res.scores) >= 30 and res.scores[res.winner] == max(res.scores)
 

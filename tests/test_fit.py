@@ -8,9 +8,8 @@ import pytest
 from garito.core import catalog
 from garito.core.match import Match, Seat
 from garito.tui.app import GarApp
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import settle, sync
+from .helpers import match_over, settle, sync
 from .walk import cuts
 
 LONG = ("Maximilianoo", "Bartholomews", "Christophers", "Evangelinaaa", "Wilhelminaaa", "Kristoffersn")
@@ -72,6 +71,6 @@ async def test_a_six_seat_barras_session_over_fits():
                 await settle(pilot)
         await pilot.press("c", "y")
         await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         assert not cuts(app)
-        assert "Seed 3" in str(app.screen.body)
+        assert "Seed 3" in str(app.screen.over.body)

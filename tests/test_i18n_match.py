@@ -10,10 +10,9 @@ import pytest
 
 from garito.core import i18n
 from garito.tui.app import GarApp
-from garito.tui.screens.results import MatchOverScreen
 from garito.widgets.gamelog import GameLog
 
-from .helpers import box_open, box_text, gemelos_match, redman_match, settle, sync
+from .helpers import box_open, box_text, gemelos_match, match_over, redman_match, settle, sync
 
 # Words of the English narration, sheets and boxes that no Spanish or
 # Galician sentence of these games uses (names and numbers aside).
@@ -34,7 +33,7 @@ async def play(app: GarApp, pilot, *, limit: int = 300) -> list[str]:
     boxes = []
     for _ in range(limit):
         await settle(pilot)
-        if isinstance(app.screen, MatchOverScreen):
+        if match_over(app):
             return boxes
         if box_open(app):
             boxes.append(box_text(app))
@@ -60,7 +59,7 @@ async def test_a_whole_match_reads_in_the_language(lang, match):
         table = app.screen
         boxes = await play(app, pilot)
         log = table.query_one(GameLog).lines
-        sheet = str(app.screen.body)
+        sheet = str(app.screen.over.body)
         assert len(log) > 10 and boxes
         for line in log:
             assert not english_in(line), (line, english_in(line))

@@ -13,9 +13,9 @@ from garito.core import decimus as dx
 from garito.core import i18n
 from garito.tui.app import GarApp
 from garito.tui.screens.decimus import DecimusScreen
-from garito.tui.screens.results import MatchOverScreen
+from garito.widgets.notice import Notice
 
-from .helpers import box_open, box_text, decimus_match, settle, sync
+from .helpers import box_open, box_text, decimus_match, match_over, settle, sync
 
 # Words of the English narration and table that no es or gl text holds
 # (the players' names and the game's Galician terms are neither).
@@ -44,7 +44,7 @@ async def test_a_whole_decimus_match_by_keys_speaks_the_language(lang):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for _ in range(600):
-            if isinstance(app.screen, MatchOverScreen):
+            if match_over(app):
                 break
             if box_open(app):
                 read.append(box_text(app))
@@ -62,14 +62,13 @@ async def test_a_whole_decimus_match_by_keys_speaks_the_language(lang):
             elif dx.PASS in legal:
                 await pilot.press("right", "enter" if s.game == 0 else "p")  # bet 2 on Maiores
             await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         screen = table(app)
         assert screen.match.state.stage == "over"
         story = list(screen._story)
         read += story
-        over = app.screen.query_one(".dialog-body").render()
-        read.append(str(over))
-        read.append(str(app.screen.query_one(".dialog").border_title))
+        read.append(box_text(app))
+        read.append(str(app.screen.query_one(Notice).border_title))
     assert len(story) > 30 and screen.match.state.round >= 2
     assert not english_in(read), english_in(read)[:5]
     # the narration is the language's, not only free of English

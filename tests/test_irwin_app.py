@@ -7,9 +7,8 @@ from garito.core.match import Match
 from garito.store import bests
 from garito.tui.app import GarApp
 from garito.tui.screens.irwin import IrwinScreen
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import IRWIN_SWEEP, irwin_match, settle, sync
+from .helpers import IRWIN_SWEEP, irwin_match, match_over, settle, sync
 
 
 def table(app) -> IrwinScreen:
@@ -22,7 +21,7 @@ async def test_a_whole_game_against_the_computer_by_keys():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for i in range(400):
-            if isinstance(app.screen, MatchOverScreen):
+            if match_over(app):
                 break
             state = table(app).match.state
             if table(app).human_to_act:
@@ -32,7 +31,7 @@ async def test_a_whole_game_against_the_computer_by_keys():
             else:
                 await pilot.press("space")  # hurry the computer
             await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         match = table(app).match
         res = ir.result(match.state)
         assert res is not None and res.final_winner in (0, 1)

@@ -12,11 +12,10 @@ from garito.core.gemelos import Config, Rolled
 from garito.core.match import Seat
 from garito.server import tables
 from garito.tui.app import GarApp
-from garito.tui.screens.results import MatchOverScreen
 from garito.widgets.choice import Choice
 from garito.widgets.keybar import KeyBar
 
-from .helpers import sync
+from .helpers import box_keys, match_over, over_kind, sync
 from .test_tables import Conn, play_my_turns, served
 
 
@@ -94,7 +93,7 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
         rolls = 0
         loop = asyncio.get_running_loop()
         end = loop.time() + 30
-        while not isinstance(app.screen, MatchOverScreen) and loop.time() < end:
+        while not match_over(app) and loop.time() < end:
             if app.screen is table and table.notice_open:
                 await pilot.press("space")  # a round's result
             elif app.screen is table and table.human_to_act:
@@ -106,7 +105,7 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
         assert table.match.actions == final.actions and table.match.state.events == final.state.events
         assert rolls == sum(1 for e in final.state.events if isinstance(e, Rolled) and e.seat == 0)
         assert end["over"] and table.match.seed == final.seed  # told at the end
-        assert "back to the lobby" in str(app.screen.query(".dialog-keys").first().render())
+        assert "back to the lobby" in box_keys(app)
         from garito.core.match import Match
         from garito.store.history import History
 
@@ -156,7 +155,7 @@ async def test_every_game_plays_at_a_shared_table_from_the_seats_masked_state(ga
         end = loop.time() + 90
         # Play up to 60 moves of the table; then stop moving and let the app
         # catch up (closing what is over the table) with the server.
-        while loop.time() < end and not isinstance(app.screen, MatchOverScreen):
+        while loop.time() < end and not match_over(app):
             caught_up = table.match.actions == held.match.actions and not table._incoming
             mine = rules.to_act(held.match.state) == 0  # the server waits for this app: all is still
             if len(held.match.actions) >= 60 and caught_up and mine and not table.notice_open:
@@ -201,14 +200,14 @@ async def test_a_spectator_sees_every_move_of_a_table(monkeypatch):
         final = server.tables[1].match
         await until(pilot, lambda: table.match.actions == final.actions, timeout=30)
         assert table._story == a["log"]  # every line of the story
-        await until(pilot, lambda: type(app.screen).__name__ == "WatchOverScreen")
+        await until(pilot, lambda: over_kind(app) == "watch")
         # a spectator asks no rematch: Enter back to the lobby is all it offers
         await until(pilot, lambda: app.screen.query_one(KeyBar).render().plain)  # drawn
         bar = app.screen.query_one(KeyBar).render().plain
         assert "Lobby" in bar and "Rematch" not in bar and "Menu" not in bar
         await pilot.press("n")
         await pilot.pause()
-        assert type(app.screen).__name__ == "WatchOverScreen"
+        assert over_kind(app) == "watch"
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen")
         await until(pilot, lambda: not server.tables[1].watchers)  # the leave reaches the server after
@@ -360,7 +359,7 @@ async def play_app_turns(pilot, table) -> None:
     app = pilot.app
     loop = asyncio.get_running_loop()
     end = loop.time() + 30
-    while type(app.screen).__name__ not in ("MatchOverScreen", "TableOverScreen") and loop.time() < end:
+    while not match_over(app) and loop.time() < end:
         if app.screen is table and (table.notice_open or table.human_to_act):
             await pilot.press("space")
         await pilot.pause(0.02)
@@ -383,11 +382,10 @@ async def test_a_rematch_at_a_shared_table_is_real_and_the_seats_move_on(monkeyp
         bea_plays = asyncio.create_task(play_my_turns(bea, 1))
         await play_app_turns(pilot, table)
         await asyncio.wait_for(bea_plays, 10)
-        box = app.screen
-        assert type(box).__name__ == "TableOverScreen"
-        assert "n: rematch" in str(box.query_one(".dialog-keys").render())
+        assert over_kind(app) == "table"
+        assert "n: rematch" in box_keys(app)
         await bea.send(op="rematch", table=1)
-        await until(pilot, lambda: "Bea asked for a rematch" in str(box.query_one(".dialog-keys").render()))
+        await until(pilot, lambda: "Bea asked for a rematch" in box_keys(app))
         await pilot.press("n")
         await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen" and app.screen is not table)
         again = app.screen

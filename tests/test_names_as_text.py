@@ -25,9 +25,8 @@ from garito.tui.screens.history import HistoryScreen, StatsScreen
 from garito.tui.screens.menu import MenuScreen
 from garito.tui.screens.newgame import NewGameScreen
 from garito.tui.screens.notices import HandOffScreen
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import box_open, box_text, settle, sync
+from .helpers import box_open, box_text, match_over, settle, sync
 
 GAMES = [g.id for g in catalog.GAMES]
 # As typed, and as drawn (an escape sequence and a bell have no place on a
@@ -68,7 +67,7 @@ async def play_on(pilot) -> list[str]:
     boxes = []
     for _ in range(200):
         await settle(pilot)
-        if isinstance(app.screen, MatchOverScreen):
+        if match_over(app):
             return boxes
         screen = app.screen
         if box_open(app):
@@ -108,7 +107,7 @@ async def test_markup_names_are_drawn_as_typed_on_every_screen(game):
         await settle(pilot)
         literally(screen_text(app), shown[:2])  # the scoreboard at least; the log, the prompt
         boxes = await play_on(pilot)
-        over = app.screen
+        over = app.screen.over
         assert any(name in over.body.plain for name in shown)  # the match's end names the winner, or all
         literally(over.body.plain + screen_text(app), shown[:1])
         assert not boxes or any(name in box for box in boxes for name in shown)  # a round's result

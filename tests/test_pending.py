@@ -16,9 +16,8 @@ from garito.store import history as hist
 from garito.store import pending, saves
 from garito.store.history import History
 from garito.tui.app import GarApp
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import gemelos_match, settle, sync
+from .helpers import gemelos_match, match_over, settle, sync
 
 
 def over(seed: int = 5) -> Match:
@@ -194,10 +193,10 @@ async def test_the_app_tells_once_and_a_later_start_adds_it(locked):
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):
             await settle(pilot)
-            if isinstance(app.screen, MatchOverScreen):
+            if match_over(app):
                 break
             await pilot.pause(0.2)  # a table with no human closes its boxes by itself
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         told = [n.message for n in app._notifications if "waits in" in n.message]
         assert len(told) == 1
     assert len(waiting()) == 1 and saves.save_path("gemelos").exists()

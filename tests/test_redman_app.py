@@ -6,9 +6,8 @@ from garito.core import redman as rm
 from garito.core.match import Match, Seat
 from garito.tui.app import GarApp
 from garito.tui.screens.redman import RedManMoment, RedManScreen
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import box_open, redman_match, settle, sync
+from .helpers import box_open, match_over, redman_match, settle, sync
 
 
 def table(app) -> RedManScreen:
@@ -23,7 +22,7 @@ async def test_a_whole_match_with_predictions_by_keys():
         calls = 0
         for _ in range(200):
             screen = app.screen
-            if isinstance(screen, MatchOverScreen):
+            if match_over(app):
                 break
             if isinstance(screen, RedManMoment) or box_open(app):
                 await pilot.press("enter")
@@ -40,7 +39,7 @@ async def test_a_whole_match_with_predictions_by_keys():
                 else:
                     await pilot.press("space")
             await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         match = table(app).match
         res = rm.result(match.state)
         mine = [str(a) for a in match.actions if str(a).startswith("roll ")]
@@ -67,7 +66,7 @@ async def test_the_loser_tips_the_hat_with_t():
         assert table(app).match.state.stage == "hat" and app.screen is table(app)
         await pilot.press("t")
         await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         state = table(app).match.state
         assert rm.narrate(state.events[-2], table(app).match.names) == "Ana: “I tip my hat.”"
         assert rm.result(state).net == (-1, 1)
@@ -83,7 +82,7 @@ async def test_a_computer_loser_tips_its_hat_and_the_rematch_carries_chips():
         assert isinstance(app.screen, RedManMoment) and not app.screen.ask
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         assert rm.result(table(app).match.state).chips == (55, 45)
         await pilot.press("n")
         await settle(pilot)
@@ -178,7 +177,7 @@ async def test_the_red_man_takes_every_chip_on_screen_and_the_table_shows_the_se
         assert isinstance(app.screen, RedManMoment)
         await pilot.press("t")
         await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         # Behind the result the table shows the chips as settled, not as they
         # were (the moment's words and the ledger: test_presenter_redman, this
         # match; the Red Man's snapshot draws them).

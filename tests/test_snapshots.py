@@ -22,6 +22,7 @@ from .helpers import (
     gemelos_match,
     go_to,
     irwin_match,
+    match_over,
     opening,
     pick,
     redman_match,
@@ -127,11 +128,9 @@ def test_redman_ledger_midway(snap_compare):
 
 def test_redman_match_over(snap_compare):
     async def run_before(pilot):
-        from garito.tui.screens.results import MatchOverScreen
-
         await settle(pilot)
         for _ in range(60):
-            if isinstance(pilot.app.screen, MatchOverScreen):
+            if match_over(pilot.app):
                 break
             await pilot.press("enter")
             await settle(pilot)

@@ -17,6 +17,7 @@ from .helpers import (
     decimus_match,
     gemelos_match,
     irwin_match,
+    match_over,
     opening,
     pick,
     redman_match,
@@ -239,11 +240,9 @@ def test_redman_ledger_midway(snap_compare, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_redman_match_over(snap_compare, lang):
     async def run_before(pilot):
-        from garito.tui.screens.results import MatchOverScreen
-
         await settle(pilot)
         for _ in range(60):
-            if isinstance(pilot.app.screen, MatchOverScreen):
+            if match_over(pilot.app):
                 break
             await pilot.press("enter")
             await settle(pilot)

@@ -7,9 +7,20 @@ from garito.core.match import Match, Seat
 from garito.core.willie.bench import HAND
 from garito.tui.app import GarApp
 from garito.tui.screens.notices import HandOffScreen
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import TABLE_297, box_open, box_text, go_to, opening, pick, settle, sync, table, willie_match
+from .helpers import (
+    TABLE_297,
+    box_open,
+    box_text,
+    go_to,
+    match_over,
+    opening,
+    pick,
+    settle,
+    sync,
+    table,
+    willie_match,
+)
 
 TABLE = TABLE_297
 
@@ -187,11 +198,11 @@ async def test_a_match_between_two_computers_runs_to_its_end():
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
             await settle(pilot, 1)
-            if isinstance(app.screen, MatchOverScreen):
+            if match_over(app):
                 break
             if box_open(app):
                 await pilot.press("space")
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         assert wx.is_over(table(app).match.state)
 
 

@@ -9,9 +9,8 @@ from garito.core.audit import fairness
 from garito.store import history as hist
 from garito.tui import cli
 from garito.tui.app import GarApp
-from garito.tui.screens.results import MatchOverScreen
 
-from .helpers import screen_lines, settle, sync
+from .helpers import match_over, screen_lines, settle, sync
 from .test_history import finished
 
 
@@ -55,7 +54,7 @@ async def test_decimus_match_over_is_one_sentence():
     app = GarApp(start=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        assert match_over(app)
         text = "\n".join(screen_lines(app))
         from garito.core import decimus as dx
 

@@ -1,4 +1,5 @@
-"""Notice: a titled box shown over the table in place, for a round's result.
+"""Notice: a titled box shown over the table in place, for a round's result
+and for the match's end.
 
 A pushed dialog screen makes Textual repaint the whole terminal (17–28 KB
 at 80×24, 40–110 ms), on opening and on closing. A Notice is part of the
@@ -44,6 +45,8 @@ class Notice(Vertical, can_focus=False):
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
     body: Text | str = ""
     _title = ""
+    _keys = ""
+    _width = WIDTH
     _max_height = 0
     _open = False
     _place = (0, 0)
@@ -66,22 +69,23 @@ class Notice(Vertical, can_focus=False):
 
     def compose(self):
         yield NoticeBody(id="notice-body", markup=False)  # a round's result names players: text
-        yield Static(_("Space / Enter: continue"), classes="notice-keys")
+        yield Static(_("Space / Enter: continue"), classes="notice-keys", markup=False)  # names, at a table
 
-    def open(self, title: str, body: Text | str, size) -> None:
-        """Show ``body`` under ``title``, centred in a screen of ``size``."""
+    def open(self, title: str, body: Text | str, size, keys: str | None = None, width: int = WIDTH) -> None:
+        """Show ``body`` under ``title``, centred in a screen of ``size``, ``width``
+        wide, with ``keys`` (what the keys do now) under it."""
+        keys = _("Space / Enter: continue") if keys is None else keys
         if is_ascii(self):
-            title, body = to_ascii(title), ascii_text(body)
-        self._title = title
-        self.body = body
-        inner = WIDTH - 4
+            title, body, keys = to_ascii(title), ascii_text(body), to_ascii(keys)
+        self._title, self.body, self._keys, self._width = title, body, keys, width
+        inner = width - 4
         # Wrapped as the body will be, by words: counting characters fell a
         # line short where a long name pushed a word over.
         text = body if isinstance(body, Text) else Text(str(body))
-        lines = len(text.wrap(self.app.console, inner))
-        height = min(lines + 4, max(5, size.height - 2))
+        lines = len(text.wrap(self.app.console, inner)) + len(Text(keys).wrap(self.app.console, inner))
+        height = min(lines + 3, max(5, size.height - 2))
         self._max_height = size.height - 2
-        self._place = (max(0, (size.width - WIDTH) // 2), max(0, (size.height - height) // 2))
+        self._place = (max(0, (size.width - width) // 2), max(0, (size.height - height) // 2))
         self._open = True
         # After the screen's next refresh: what ended the round (the last
         # roll, in the log) is drawn first, whole, and the box over it then.
@@ -91,6 +95,11 @@ class Notice(Vertical, can_focus=False):
         if self._open:
             self.border_title = Content(self._title)  # text, never markup
             self.query_one(NoticeBody).update(self.body)
+            keys = self.query_one(".notice-keys", Static)
+            if str(keys.content) != self._keys:
+                keys.update(self._keys)
+            if self.styles.width is None or self.styles.width.value != self._width:
+                self.styles.width = self._width
             self.styles.max_height = self._max_height
             self.styles.offset = self._place
 

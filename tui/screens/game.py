@@ -40,6 +40,7 @@ from garito.core.session import Replay, Session
 from garito.server.messages import Act, Fill, Leave, Rematch
 
 from ..keeper import Keeper
+from .results import WIDE, MatchOver
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -77,10 +78,15 @@ class GameScreen(Screen[None]):
     SECRETS = "dice come"  # what the hand-off screen says is about to show
 
     BINDINGS = [
-        # While a round's result is open, Space, Enter or Escape close it
-        # (on_key) and nothing else is bound (check_action); this binding puts
-        # it on the key bar.
+        # While a round's result or the match's end is open, only their keys
+        # work (on_key, check_action): Space, Enter or Escape close a round's
+        # result; n (or r) asks for a rematch and Enter (or Escape) leaves at
+        # the match's end. These bindings put them on the key bar, on keys
+        # bound already, so that the games' own keys keep their places on it.
+        Binding("n", "over('rematch')", N_("Rematch")),
         Binding("escape", "close_notice", N_("Continue"), key_display="Space"),
+        Binding("escape", "over('menu')", N_("Menu"), key_display="⏎"),
+        Binding("escape", "over('lobby')", N_("Lobby"), key_display="⏎"),
         Binding("escape", "leave", N_("Menu")),
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("b", "fill", N_("Computers take the open seats")),
@@ -123,7 +129,7 @@ class GameScreen(Screen[None]):
         self.shown_to = self._humans[0] if self._humans else 0  # whose secrets the table may show
         self.finished_at = ""  # when a shared table's server saw the match end
         self.rematch_asked: list[int] = []  # a shared table's seats that asked for a rematch
-        self.over_box: Any = None  # the match-over box, once up
+        self.over: MatchOver | None = None  # the match's end, once it is up
         # A shared table's talk: (events told when it was said, a spectator's, the line)
         self._talk: deque[tuple[int, bool, str]] = deque(maxlen=TALK_KEPT)
         self.hear_spectators = self.seating is not None and self.seating.seat is None
@@ -342,7 +348,9 @@ class GameScreen(Screen[None]):
 
         # Asked for every key binding whenever the key bar is refreshed: a
         # DOM query here took a fifth of the app's time per key.
-        return self._reveal is not None or (self._notice is not None and self._notice.is_open)
+        return self._reveal is not None or (
+            self.over is None and self._notice is not None and self._notice.is_open
+        )
 
     def action_close_notice(self) -> None:
         if self._notice is None or not self.notice_open or self._reveal is not None:
@@ -393,6 +401,15 @@ class GameScreen(Screen[None]):
             event.prevent_default()
             self._replay_key(event)
             return
+        if self.over is not None:
+            event.stop()  # the match's end: only its keys now
+            event.prevent_default()
+            what = {"n": "rematch", "r": "rematch", "enter": "menu", "escape": "menu"}.get(event.key)
+            if what == "menu" and self.over.kind != "match":
+                what = "lobby"
+            if what is not None and self.over.offers(what):
+                self.action_over(what)
+            return
         if self.notice_open:
             event.stop()  # before the bindings: only the result's keys now
             event.prevent_default()
@@ -400,6 +417,10 @@ class GameScreen(Screen[None]):
                 self.action_close_notice()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.over is not None:
+            return action == "over" and self.over.offers(str(parameters[0]))
+        if action == "over":
+            return False
         if action == "chat":
             return self.shared and self.replaying is None
         if action == "close_notice":
@@ -433,28 +454,37 @@ class GameScreen(Screen[None]):
         return known[moment]
 
     def show_result(self, title: str, body, keys: str = "") -> None:
-        """The match's end; then a rematch (``rematch_config``) or the menu.
-        At a shared table: a rematch asked of the others, or the lobby."""
-        from .results import MatchOverScreen, TableOverScreen, WatchOverScreen
-
-        if self.over_box is not None and self.over_box in self.app.screen_stack:
+        """The match's end, in the table's box (``MatchOver``); then a
+        rematch (``rematch_config``) or the menu. At a shared table: a
+        rematch asked of the others, or the lobby. ``keys``: the game's own
+        line for what the keys do."""
+        if self.over is not None:
             return  # up already (a shared table's news after the end ends nothing again)
-        screen: MatchOverScreen
         if self.shared and self.seating.seat is not None:
-            screen = box = TableOverScreen(title, body, self._ask_rematch)
-            box.asked(self._asked_names())
+            kind = "table"
         elif self.shared:
-            screen = WatchOverScreen(title, body)
-            keys = ""  # the watcher's own keys, whatever the game would offer players
+            kind = "watch"  # the watcher's own keys, whatever the game would offer players
         else:
-            screen = MatchOverScreen(title, body)
-        if keys:
-            screen.KEYS = keys
-        self.over_box = screen
-        self.app.push_screen(screen, self._after_match)
+            kind = "match"
+        self.over = MatchOver(kind, title, body, keys)
+        self.over.asked = self._asked_names()
+        self._show_over()
 
-    def _ask_rematch(self) -> None:
-        self.seating.send(Rematch(self.seating.table))
+    def _show_over(self) -> None:
+        assert self._notice is not None and self.over is not None  # mounted with the screen
+        self._notice.open(self.over.title, self.over.body, self.size, keys=self.over.keys(), width=WIDE)
+        self.refresh_bindings()
+
+    def action_over(self, what: str) -> None:
+        """A key of the match's end: ``rematch``, ``menu`` or ``lobby``."""
+        if self.over is None or not self.over.offers(what):
+            return
+        if what == "rematch" and self.over.kind == "table":
+            self.over.mine = True
+            self.seating.send(Rematch(self.seating.table))
+            self._show_over()
+            return
+        self._after_match(what == "rematch")
 
     def _asked_names(self) -> list[str]:
         names = self.match.names
@@ -463,11 +493,11 @@ class GameScreen(Screen[None]):
     def asked_rematch(self, seats) -> None:
         """The server says who has asked for a rematch."""
         self.rematch_asked = list(seats)
-        box = self.over_box
-        if box is not None and hasattr(box, "asked"):
-            box.asked(self._asked_names())
+        if self.over is not None and self.over.asked != (asked := self._asked_names()):
+            self.over.asked = asked  # every news of the table says who has asked: shown as it changes
+            self._show_over()
 
-    def _after_match(self, rematch: bool | None) -> None:
+    def _after_match(self, rematch: bool) -> None:
         if rematch and not self.shared:
             from garito.core.dice import fresh_seed
 

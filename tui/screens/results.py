@@ -1,5 +1,7 @@
 """The match's end, shared by the games: the result, then a rematch or the
-menu. (A round's result is the table's own box, ``widgets.notice``.)"""
+menu (``MatchOver``, in the table's own box, ``widgets.notice``, as a
+round's result is); and the titled box over the table that a game's own
+questions are asked in (``_Box``: Red Man's moment)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -49,72 +50,49 @@ class _Box(ModalScreen[bool]):
         yield KeyBar()
 
 
-class MatchOverScreen(_Box):
-    """The end of a match: the result, then a rematch (True) or the menu."""
+WIDE = 64  # the match-over box: wider than a round's, for the match's sheet
 
-    KEYS = N_("n: rematch (same seats and rules)    Enter: menu")
-    CLASSES = "dialog wide"
-    BINDINGS = [
-        Binding("n,r", "rematch", N_("Rematch")),
-        Binding("enter,escape", "menu", N_("Menu")),
-    ]
-
-    def action_rematch(self) -> None:
-        self.dismiss(True)
-
-    def action_menu(self) -> None:
-        self.dismiss(False)
+_KEYS = {
+    "match": N_("n: rematch (same seats and rules)    Enter: menu"),
+    "table": N_("n: rematch (seats move on)    Enter: back to the lobby"),
+    "watch": N_("Enter: back to the lobby"),
+}
 
 
-class WatchOverScreen(MatchOverScreen):
-    """The end of a match one watched at a shared table: a spectator asks no
-    rematch, so Enter back to the lobby is the one key offered."""
+class MatchOver:
+    """The end of a match, shown in the table's own box (``widgets.notice``):
+    its title and sheet, and what the keys do now.
 
-    KEYS = N_("Enter: back to the lobby")
-    BINDINGS = [Binding("enter,escape", "menu", N_("Lobby"))]
+    * ``match``: n for a rematch (same seats and rules), Enter to the menu;
+    * ``table`` (a player's, at a shared table): n asks the others for a
+      rematch (it begins when every player still seated has asked: the
+      seats move one place on, the seats of those who left open); Enter
+      goes back to the lobby, which says no. The table's screen tells it
+      who has asked (``asked``);
+    * ``watch`` (a spectator's): Enter back to the lobby, the one key.
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return action != "rematch"
+    A pushed screen for it drew the whole table again under it, dimmed,
+    each time any of it changed (8 ms a time at 80x24, four times a match,
+    measured), and the table again as it closed."""
 
+    def __init__(self, kind: str, title: str, body: Text | str, keys: str = "") -> None:
+        self.kind = kind
+        self.title, self.body = title, body
+        self.own_keys = keys if kind != "watch" else ""  # a game's own line (Barras: a new session)
+        self.mine = False  # this player has asked for a rematch (a shared table)
+        self.asked: list[str] = []  # who has, by name
 
-class TableOverScreen(MatchOverScreen):
-    """The end of a match at a shared table: ``n`` asks the others for a
-    rematch (it begins when every player still seated has asked: the seats
-    move one place on, the seats of those who left open); Enter goes back
-    to the lobby, which says no. The table's screen tells it who has asked
-    (``asked``)."""
+    def offers(self, what: str) -> bool:
+        """Whether ``what`` (rematch, menu, lobby) is a key's to do now."""
+        if what == "rematch":
+            return self.kind == "match" or (self.kind == "table" and not self.mine)
+        return (what == "menu") == (self.kind == "match")
 
-    # One line each, within the box (a name list goes on a line of its own).
-    KEYS = N_("n: rematch (seats move on)    Enter: back to the lobby")
-    BINDINGS = [
-        Binding("n,r", "rematch", N_("Rematch")),
-        Binding("enter,escape", "menu", N_("Lobby")),
-    ]
-
-    def __init__(self, title: str, body: Text | str, ask) -> None:
-        super().__init__(title, body)
-        self.ask = ask  # sends this player's rematch
-        self.mine = False
-
-    def action_rematch(self) -> None:
-        if not self.mine:
-            self.mine = True
-            self.ask()
-            self.query_one(".dialog-keys", Static).update(
-                to_ascii(self._keys()) if self.app.ascii_only else self._keys()
-            )
-
-    def asked(self, names: list[str]) -> None:
-        """Who has asked for a rematch so far."""
-        self._asked = names
-        if self.is_mounted:
-            line = self._keys()
-            self.query_one(".dialog-keys", Static).update(to_ascii(line) if self.app.ascii_only else line)
-
-    _asked: list[str] = []
-
-    def _keys(self) -> str:
-        who = ", ".join(self._asked)
+    def keys(self) -> str:
+        """The line under the sheet: what the keys do, and who has asked."""
+        if self.kind != "table":
+            return self.own_keys or _(_KEYS[self.kind])
+        who = ", ".join(self.asked)
         if self.mine:
             return (
                 (
@@ -131,11 +109,4 @@ class TableOverScreen(MatchOverScreen):
                 + "\n"
                 + _("n: rematch too    Enter: back to the lobby")
             )
-        return _(self.KEYS)
-
-    def compose(self) -> ComposeResult:
-        self.KEYS = self._keys()
-        yield from super().compose()
-
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return action != "rematch" or not self.mine
+        return self.own_keys or _(_KEYS["table"])
