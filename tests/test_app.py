@@ -104,6 +104,23 @@ async def test_at_the_match_end_only_its_keys_work():
         assert isinstance(app.screen, GameScreen) and app.screen is not first and not match_over(app)
 
 
+@sync
+async def test_the_match_end_box_is_centred_again_when_the_terminal_is_resized():
+    from garito.widgets.notice import Notice
+
+    app = GarApp(start=gemelos_match(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_to_the_end(pilot)
+        box = app.screen.query_one(Notice)
+        assert (box.region.x, box.region.width) == (8, 64)
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert match_over(app) and (box.region.x, box.region.width) == (18, 64)
+        top = box.region.y
+        assert top == (30 - box.region.height) // 2
+
+
 def entry_record(match_id: int) -> dict:
     with History() as h:
         return h.record(match_id)

@@ -47,6 +47,7 @@ class Notice(Vertical, can_focus=False):
     _title = ""
     _keys = ""
     _width = WIDTH
+    _size = None  # the screen's, when it was opened
     _max_height = 0
     _open = False
     _place = (0, 0)
@@ -77,7 +78,7 @@ class Notice(Vertical, can_focus=False):
         keys = _("Space / Enter: continue") if keys is None else keys
         if is_ascii(self):
             title, body, keys = to_ascii(title), ascii_text(body), to_ascii(keys)
-        self._title, self.body, self._keys, self._width = title, body, keys, width
+        self._title, self.body, self._keys, self._width, self._size = title, body, keys, width, size
         inner = width - 4
         # Wrapped as the body will be, by words: counting characters fell a
         # line short where a long name pushed a word over.
@@ -102,6 +103,11 @@ class Notice(Vertical, can_focus=False):
                 self.styles.width = self._width
             self.styles.max_height = self._max_height
             self.styles.offset = self._place
+
+    def fit(self, size) -> None:
+        """Centred again in a screen of ``size`` (the terminal's new size), if open."""
+        if self._open and size != self._size:
+            self.open(self._title, self.body, size, self._keys, self._width)
 
     def close(self) -> None:
         self._open = False

@@ -395,6 +395,10 @@ class GameScreen(Screen[None]):
         elif event.key == "escape":
             self.app.pop_screen()
 
+    def on_resize(self, event: Any) -> None:
+        if self._notice is not None:
+            self._notice.fit(event.size)  # an open box, centred in the new size
+
     def on_key(self, event: Any) -> None:
         if self.replaying is not None:
             event.stop()  # a replay's keys, and nothing of the game's
