@@ -447,3 +447,19 @@ async def test_the_palette_in_ascii_mode_is_ascii():
         text = "\n".join(screen_lines(app))
         assert "Rules: Gemelos" in text
         assert text.isascii(), sorted({c for c in text if ord(c) > 127})
+
+
+def test_every_game_screen_keeps_the_keys_of_its_boxes():
+    # A screen's own binding of a key replaces its base's bindings of that
+    # key: each game's screen must still offer the boxes' keys (n at the
+    # match's end, Escape for a result, the end and leaving).
+    import importlib
+
+    from garito.tui.games import SCREENS
+
+    for game, where in SCREENS.items():
+        module, _, name = where.partition(":")
+        keys = getattr(importlib.import_module(module), name)._merge_bindings().key_to_bindings
+        assert "over('rematch')" in [b.action for b in keys["n"]], game
+        boxes = {"close_notice", "over('menu')", "over('lobby')", "leave"}
+        assert boxes <= {b.action for b in keys["escape"]}, game

@@ -67,6 +67,11 @@ class Waiting(Enum):
     REPLAY = "replay"  # nobody plays in a replay
 
 
+# A screen's own binding of a key replaces its base's bindings of that key
+# (Textual merges by key): a game screen that binds n itself lists this first.
+REMATCH = Binding("n", "over('rematch')", N_("Rematch"))
+
+
 class GameScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(GarApp)
@@ -83,7 +88,7 @@ class GameScreen(Screen[None]):
         # result; n (or r) asks for a rematch and Enter (or Escape) leaves at
         # the match's end. These bindings put them on the key bar, on keys
         # bound already, so that the games' own keys keep their places on it.
-        Binding("n", "over('rematch')", N_("Rematch")),
+        REMATCH,
         Binding("escape", "close_notice", N_("Continue"), key_display="Space"),
         Binding("escape", "over('menu')", N_("Menu"), key_display="⏎"),
         Binding("escape", "over('lobby')", N_("Lobby"), key_display="⏎"),

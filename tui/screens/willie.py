@@ -37,7 +37,7 @@ from garito.widgets.text import styled
 
 from ..presenters import willie as present
 from ..suits import suit_colour
-from .game import GameScreen
+from .game import REMATCH, GameScreen
 
 # The round box's width inside its border and padding.
 BOX_INNER = NOTICE_WIDTH - 4
@@ -72,6 +72,7 @@ class WillieScreen(GameScreen):
         Binding("d", "pass_turn", N_("Pass")),
         Binding("c", "close", N_("Close")),
         Binding("w", "wild", N_("Wild")),
+        REMATCH,  # n at the match's end (this screen binds n too)
         Binding("n", "new_meld", N_("New meld"), show=False),
         Binding("u", "undo", N_("Undo")),
         Binding("r", "reset", N_("Reset")),
