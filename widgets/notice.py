@@ -47,7 +47,7 @@ class Notice(Vertical, can_focus=False):
     _title = ""
     _keys = ""
     _width = WIDTH
-    _size = None  # the screen's, when it was opened
+    _screen_size = None  # the screen's size when it was opened
     _max_height = 0
     _open = False
     _place = (0, 0)
@@ -78,7 +78,7 @@ class Notice(Vertical, can_focus=False):
         keys = _("Space / Enter: continue") if keys is None else keys
         if is_ascii(self):
             title, body, keys = to_ascii(title), ascii_text(body), to_ascii(keys)
-        self._title, self.body, self._keys, self._width, self._size = title, body, keys, width, size
+        self._title, self.body, self._keys, self._width, self._screen_size = title, body, keys, width, size
         inner = width - 4
         # Wrapped as the body will be, by words: counting characters fell a
         # line short where a long name pushed a word over.
@@ -106,7 +106,7 @@ class Notice(Vertical, can_focus=False):
 
     def fit(self, size) -> None:
         """Centred again in a screen of ``size`` (the terminal's new size), if open."""
-        if self._open and size != self._size:
+        if self._open and size != self._screen_size:
             self.open(self._title, self.body, size, self._keys, self._width)
 
     def close(self) -> None:
