@@ -27,11 +27,12 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Static
 
-from garito.core.i18n import _
+from garito.core.i18n import N_, _
 
 from .glyphs import ascii_text, is_ascii, to_ascii
 
 WIDTH = 52
+CONTINUE = N_("Space / Enter: continue")  # a round's result: its keys' line
 OFF_SCREEN = (0, 1000)  # kept laid out there, so showing it resizes nothing
 
 
@@ -70,12 +71,12 @@ class Notice(Vertical, can_focus=False):
 
     def compose(self):
         yield NoticeBody(id="notice-body", markup=False)  # a round's result names players: text
-        yield Static(_("Space / Enter: continue"), classes="notice-keys", markup=False)  # names, at a table
+        yield Static(_(CONTINUE), classes="notice-keys", markup=False)  # names, at a table
 
     def open(self, title: str, body: Text | str, size, keys: str | None = None, width: int = WIDTH) -> None:
         """Show ``body`` under ``title``, centred in a screen of ``size``, ``width``
         wide, with ``keys`` (what the keys do now) under it."""
-        keys = _("Space / Enter: continue") if keys is None else keys
+        keys = _(CONTINUE) if keys is None else keys
         if is_ascii(self):
             title, body, keys = to_ascii(title), ascii_text(body), to_ascii(keys)
         self._title, self.body, self._keys, self._width, self._screen_size = title, body, keys, width, size

@@ -90,9 +90,9 @@ class MatchOver:
 
     def keys(self) -> str:
         """The line under the sheet: what the keys do, and who has asked."""
-        if self.kind != "table":
-            return self.own_keys or _(_KEYS[self.kind])
         who = ", ".join(self.asked)
+        if self.kind != "table" or not (self.mine or who):
+            return self.own_keys or _(_KEYS[self.kind])
         if self.mine:
             return (
                 (
@@ -103,10 +103,5 @@ class MatchOver:
                 + "\n"
                 + _("Enter: back to the lobby")
             )
-        if who:
-            return (
-                _("{names} asked for a rematch.").format(names=who)
-                + "\n"
-                + _("n: rematch too    Enter: back to the lobby")
-            )
-        return self.own_keys or _(_KEYS["table"])
+        asked = _("{names} asked for a rematch.").format(names=who)
+        return asked + "\n" + _("n: rematch too    Enter: back to the lobby")
