@@ -1,8 +1,9 @@
 """Textual's lines and layouts, lighter on memory and on the garbage
 collector. Textual is pinned exactly; each change checks that the code it
 changes is the code it expects, and leaves it alone (with a warning in the
-log) if not. ``apply`` makes all three, once per process: the app does at
-its start, and a server worker before its first player.
+log) if not. ``apply`` makes all three, once per process, and installs the
+row compositor (``widgets.compositor``, less drawing per frame): the app
+does at its start, and a server worker before its first player.
 
 Why it matters: a full collection walks every object a process holds and
 stops everything meanwhile. In a server worker that is every player's app
@@ -49,7 +50,8 @@ _FIELD = re.compile(r"self\.(_\w+)\s*(?::[^=\n]*)?=\s*(.+)")
 
 
 def apply() -> None:
-    """Make the three changes, once."""
+    """Make the three changes, once, and compose partial updates row by row
+    (``widgets.compositor``)."""
     global _applied
     if _applied:
         return
@@ -57,6 +59,9 @@ def apply() -> None:
     lazy_strip_caches()
     no_strip_cycles()
     no_layout_cycles()
+    from .compositor import install
+
+    install()
 
 
 def strip_caches(source: str) -> dict[str, int] | None:

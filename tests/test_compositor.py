@@ -1,0 +1,211 @@
+"""The row compositor (``widgets.compositor``): what a terminal shows after
+every frame the app sent is the screen the app holds, drawn whole; and a
+frame draws only the widgets seen where it changed."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import textual.drivers.headless_driver as headless
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from textual._compositor import Compositor
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
+from textual.widgets import Static
+
+from garito.tui.app import GarApp
+from garito.widgets import compositor, lean
+from garito.widgets.compositor import RowCompositor
+
+from .helpers import box_open, gemelos_match, match_over, settle, sync
+from .terminal import Terminal, drawn_whole
+
+lean.apply()
+
+
+class Recorded(headless.HeadlessDriver):
+    """Textual's headless driver, but the app writes its frames to it, as to
+    a terminal, and they are kept."""
+
+    written: list[str]
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        self.written.append(data)
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    written: list[str] = []
+    monkeypatch.setattr(Recorded, "written", written, raising=False)
+    monkeypatch.setattr(headless, "HeadlessDriver", Recorded)
+    return written
+
+
+async def drawn(pilot) -> None:
+    """Until the screen has sent everything it had to."""
+    screen = pilot.app.screen
+    for _ in range(200):
+        await pilot.pause()
+        if not (screen._compositor._dirty_regions or screen._dirty_widgets or screen._layout_required):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the screen never finished drawing")
+
+
+def shown(written: list[str], size) -> Terminal:
+    terminal = Terminal(*size)
+    for data in written:
+        terminal.feed(data)
+    return terminal
+
+
+class Layers(App):
+    """Widgets over widgets: panels with borders, a docked bar, a box laid
+    over the others, a scrolled log cut by its container, wide characters."""
+
+    CSS = """
+    .panel { border: round green; height: auto; }
+    #bar { dock: bottom; height: 1; background: blue; }
+    #box { position: absolute; overlay: screen; width: 20; height: 5; border: heavy red; background: $panel; }
+    #log { height: 8; border: solid yellow; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical():
+                yield Static("one", id="a", classes="panel")
+                yield Static("two\nlines", id="b", classes="panel")
+                yield Static("three", id="c")
+            with VerticalScroll(id="log"):
+                for i in range(20):
+                    yield Static(f"line {i} 張偉", id=f"l{i}")
+        yield Static("keys", id="bar")
+        yield Static("box", id="box")
+
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("text"),
+            st.sampled_from(["a", "b", "c", "bar", "box", "l3", "l15"]),
+            st.text("xy 張ñ", max_size=12),
+        ),
+        st.tuples(st.just("move"), st.integers(-5, 70), st.integers(-3, 22)),
+        st.tuples(st.just("scroll"), st.integers(0, 19), st.just("")),
+        st.tuples(
+            st.just("region"),
+            st.sampled_from(["a", "b", "l2", "log", "bar", "box"]),
+            st.tuples(st.integers(0, 30), st.integers(0, 6), st.integers(1, 4), st.integers(1, 3)),
+        ),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=operations)
+def test_what_the_terminal_shows_is_the_screen_after_every_frame(recorded, ops):
+    recorded.clear()
+
+    async def run() -> None:
+        app = Layers()
+        async with app.run_test(size=(60, 20)) as pilot:
+            await drawn(pilot)
+            assert isinstance(app.screen._compositor, RowCompositor)
+            for op, a, b in ops:
+                if op == "text":
+                    app.query_one(f"#{a}", Static).update(b)
+                elif op == "move":
+                    app.query_one("#box").styles.offset = (a, b)
+                elif op == "scroll":
+                    app.query_one("#log").scroll_to(y=a, animate=False)
+                else:  # a few cells of a widget marked dirty (a change that draws nothing new)
+                    app.query_one(f"#{a}").refresh(Region(*b))
+                await drawn(pilot)
+                mine = shown(recorded, app.size)
+                assert mine.differences(drawn_whole(app.screen)) == []
+
+    asyncio.run(run())
+
+
+@sync
+async def test_a_match_played_by_keys_shows_what_the_app_holds_at_every_step(recorded):
+    # Rolls, the computer's answers, result boxes opening over the table and
+    # closing, the match's end and a rematch: after each key, the terminal.
+    app = GarApp(start=gemelos_match(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        boxes = 0
+        for _ in range(40):
+            await pilot.press("n" if match_over(app) else "space")
+            await settle(pilot)
+            await drawn(pilot)
+            boxes += box_open(app)
+            assert shown(recorded, app.size).differences(drawn_whole(app.screen)) == []
+        assert boxes >= 5
+
+
+@sync
+async def test_a_frame_draws_only_the_widgets_seen_where_it_changed(recorded, monkeypatch):
+    app = GarApp(start=gemelos_match(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await drawn(pilot)
+        from garito.widgets.dice import DiceTray
+
+        drew: list[str] = []
+        render_lines = type(app.screen).render_lines
+
+        def counted(widget, crop):
+            drew.append(type(widget).__name__)
+            return render_lines(widget, crop)
+
+        for cls in {type(w) for w in app.screen.walk_children()} | {type(app.screen)}:
+            monkeypatch.setattr(cls, "render_lines", counted, raising=False)
+        app.screen.query_one(DiceTray).refresh()
+        await drawn(pilot)
+        # Textual's own update drew the screen, its containers and panels under it too
+        assert drew == ["DiceTray"]
+
+
+def test_row_owners_follow_a_new_layout():
+    async def run() -> None:
+        app = Layers()
+        async with app.run_test(size=(60, 20)) as pilot:
+            await drawn(pilot)
+            comp = app.screen._compositor
+            box = app.query_one("#box")
+            box.styles.offset = (5, 12)
+            await drawn(pilot)
+            before = [w for _, _, w in comp.row_owners(2)]
+            box.styles.offset = (5, 1)
+            await drawn(pilot)
+            after = [w for _, _, w in comp.row_owners(2)]
+            assert box not in before and box in after
+
+    asyncio.run(run())
+
+
+def test_a_textual_whose_compositor_changed_keeps_its_own(monkeypatch, caplog):
+    from textual import screen
+
+    monkeypatch.setattr(compositor, "_installed", False)
+    monkeypatch.setattr(screen, "Compositor", Compositor)
+    monkeypatch.setitem(compositor.EXPECTED, "Compositor._render_chops", "0" * 64)
+    assert compositor.install() is False
+    assert screen.Compositor is Compositor
+    assert "Compositor._render_chops" in caplog.text
+    monkeypatch.undo()
+    assert screen.Compositor is RowCompositor
+
+
+def test_the_fingerprints_are_textuals_own():
+    assert compositor.textuals() == compositor.EXPECTED

@@ -1,0 +1,211 @@
+"""RowCompositor: Textual's compositor, drawing for a partial update only
+what the terminal is sent.
+
+Textual (8.2.8) answers a partial update (some widgets, or regions, marked
+dirty) by drawing every widget that overlaps the rectangle around all of
+them, each over its whole height in that rectangle, and cutting every one
+of those lines at every edge; the terminal is then sent only the dirty
+spans. A roll at Gemelos marks the dice, the score table, the prompt, the
+log and the key bar dirty: their rectangle is the whole screen, so the
+screen, its containers and its panels were drawn under the five widgets
+(1.4 ms a frame; measured alone on the table as it stands after a roll).
+
+Here the rows are composed from the widgets seen in them: for each row of
+a dirty span, the front-most widget over each cut of the row (its
+"owner", worked out once per layout, row by row as asked), and each such
+widget is drawn only over the rows where it owns a cut the update sends
+(0.8 ms for the same frame; 0.09 ms where only the dice changed, 0.5).
+
+What reaches the terminal is what Textual's own update sends: the same
+cells from the same strips, and one cursor move fewer where a span ends
+exactly at a cut (Textual moved there and drew nothing). ``install`` makes
+every screen's compositor one of these, once it has checked that Textual's
+partial update is the one this was written against; otherwise it leaves
+Textual's and logs a warning.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import logging
+import textwrap
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+
+if TYPE_CHECKING:
+    from textual.strip import Strip
+    from textual.widget import Widget
+
+log = logging.getLogger("garito")
+
+# A row's owners: (where a cut starts, where it ends, the widget seen there).
+Owners = list[tuple[int, int, "Widget"]]
+
+# What this compositor stands in for, as Textual 8.2.8 has it: the partial
+# update it replaces, the chops it fills as Textual fills them, and the
+# ChopsUpdate that sends them (sha256 of each one's dedented source).
+EXPECTED = {
+    "Compositor.render_partial_update": "342f61fb3b24dffee21df7d7dc1ded2be4f4065a6e23f3a1e6ab2743faa32f77",
+    "Compositor._render_chops": "08dba28b936cc6c0cc588472376e701d9121857b6446f898efcb87423b2f7883",
+    "ChopsUpdate.render_segments": "d6ddb7d34a6c23ec3b838ae320f471f1062c52c135034ff1f6a11709c5bc3a34",
+}
+
+
+def fingerprint(function) -> str:
+    """The sha256 of a function's dedented source ("" if it has none)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(function))
+    except (OSError, TypeError):
+        return ""
+    return hashlib.sha256(source.encode()).hexdigest()
+
+
+def textuals() -> dict[str, str]:
+    """The fingerprints of Textual's own code this compositor stands in for."""
+    return {
+        "Compositor.render_partial_update": fingerprint(Compositor.render_partial_update),
+        "Compositor._render_chops": fingerprint(Compositor._render_chops),
+        "ChopsUpdate.render_segments": fingerprint(ChopsUpdate.render_segments),
+    }
+
+
+class RowCompositor(Compositor):
+    """A compositor whose partial update draws only the rows it sends, each
+    from the widgets seen there."""
+
+    _owned_for: tuple[object, object] | None = None
+    _owned: dict[int, Owners]
+
+    def row_owners(self, y: int) -> Owners:
+        """Row ``y``'s cuts, each with the front-most widget over it."""
+        cuts = self.cuts
+        visible = self.visible_widgets
+        known = self._owned_for
+        if known is None or known[0] is not cuts or known[1] is not visible:
+            # Laid out (or scrolled) anew since: Textual makes new cuts and a
+            # new map of visible widgets then.
+            self._owned_for, self._owned = (cuts, visible), {}
+        owners = self._owned.get(y)
+        if owners is None:
+            owners = self._owned[y] = self._find_owners(cuts[y], y, visible)
+        return owners
+
+    @staticmethod
+    def _find_owners(cut_set: list[int], y: int, visible) -> Owners:
+        # Widgets come front first, as Textual fills its chops: the first
+        # widget over a cut is the one seen there.
+        owner: dict[int, Widget | None] = dict.fromkeys(cut_set[:-1])
+        left = len(owner)
+        intersection = Region.intersection
+        for widget, (region, clip) in visible.items():
+            x, top, width, height = intersection(region, clip)
+            if not width or not top <= y < top + height:
+                continue
+            right = x + width
+            for cut in cut_set:
+                if cut >= right:
+                    break
+                if cut >= x and cut in owner and owner[cut] is None:
+                    owner[cut] = widget
+                    left -= 1
+            if not left:
+                break
+        return [(x, end, w) for (x, w), end in zip(owner.items(), cut_set[1:]) if w is not None]
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        regions = self._dirty_regions.copy()
+        self._dirty_regions.clear()
+        if not regions:
+            return None
+        height = self.size.height
+        spans = [(y, x1, x2) for y, x1, x2 in self._regions_to_spans(regions) if 0 <= y < height]
+        if not spans:
+            return None
+        # widget -> row -> the cuts it owns there that a span sends
+        wanted: dict[Widget, dict[int, set[int]]] = {}
+        for y, x1, x2 in spans:
+            for x, end, widget in self.row_owners(y):
+                if x < x2 and end > x1:
+                    wanted.setdefault(widget, {}).setdefault(y, set()).add(x)
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        visible = self.visible_widgets
+        intersection = Region.intersection
+        for widget, rows in wanted.items():
+            region, clip = visible[widget]
+            drawn = intersection(region, clip)
+            first_cut, last_cut = drawn.column_span
+            top, bottom = min(rows), max(rows) + 1
+            strips = widget.render_lines(
+                Region(drawn.x - region.x, top - region.y, drawn.width, bottom - top)
+            )
+            for y, owned in rows.items():
+                line_cuts = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
+                pieces = strips[y - top].divide([cut - drawn.x for cut in line_cuts[1:]])
+                line = chops[y]
+                for cut, piece in zip(line_cuts, pieces):
+                    if cut in owned:
+                        line[cut] = piece
+        return ChopsUpdate(chops, whole_characters(spans, chops), [cut_set[1:] for cut_set in cuts])
+
+
+def whole_characters(spans: list[tuple[int, int, int]], chops) -> list[tuple[int, int, int]]:
+    """The spans, each one that ends inside a wide character (張) taken on to
+    its end. Textual crops what it sends at the span's end, and a crop in the
+    middle of a wide character sends a blank in its place, which the
+    terminal draws over the character's first half, losing all of it (a
+    name's character gone from the log until the row is drawn again)."""
+    out: list[tuple[int, int, int]] = []
+    for y, x1, x2 in spans:
+        line = chops[y]
+        start = max((x for x, piece in line.items() if piece is not None and x < x2), default=None)
+        if start is not None:
+            piece = line[start]
+            if piece.cell_length != len(piece.text):  # only a wide character can be cut in two
+                x2 = start + _past_character(piece, x2 - start)
+        if out and out[-1][0] == y and out[-1][2] >= x1:
+            out[-1] = (y, out[-1][1], max(out[-1][2], x2))
+        else:
+            out.append((y, x1, x2))
+    return out
+
+
+def _past_character(piece: Strip, at: int) -> int:
+    """``at`` (cells into ``piece``), or the end of the character it cuts."""
+    x = 0
+    for segment in piece:
+        for char in segment.text:
+            width = cell_len(char)
+            if x < at < x + width:
+                return x + width
+            x += width
+            if x >= at:
+                return at
+    return at
+
+
+_installed = False
+
+
+def install() -> bool:
+    """Every screen made from now on composes with a RowCompositor, if
+    Textual's code is the code it was written against."""
+    global _installed
+    if _installed:
+        return True
+    found = textuals()
+    if found != EXPECTED:
+        changed = ", ".join(name for name in EXPECTED if found.get(name) != EXPECTED[name])
+        log.warning(
+            "Textual's compositor is not the one expected (%s): its own partial updates are kept", changed
+        )
+        return False
+    from textual import screen
+
+    screen.Compositor = RowCompositor  # type: ignore[misc]
+    _installed = True
+    return True
