@@ -129,10 +129,10 @@ def over_kind(app) -> str | None:
 
 
 def box_keys(app) -> str:
-    """The line under the box's text: what the keys do now, as drawn."""
-    from textual.widgets import Static
+    """The line under the box's text: what the keys do now."""
+    from garito.widgets.notice import Notice
 
-    return str(app.screen.query_one(".notice-keys", Static).render())
+    return app.screen.query_one(Notice).keys
 
 
 def box_text(app) -> str:

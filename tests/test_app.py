@@ -113,12 +113,12 @@ async def test_the_match_end_box_is_centred_again_when_the_terminal_is_resized()
         await settle(pilot)
         await play_to_the_end(pilot)
         box = app.screen.query_one(Notice)
-        assert (box.region.x, box.region.width) == (8, 64)
+        assert (box.box.x, box.box.width) == (8, 64)
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
-        assert match_over(app) and (box.region.x, box.region.width) == (18, 64)
-        top = box.region.y
-        assert top == (30 - box.region.height) // 2
+        assert match_over(app) and (box.box.x, box.box.width) == (18, 64)
+        assert box.box.y == (30 - box.box.height) // 2
+        assert app.screen._compositor.overlay == (box, box.box)  # drawn there
 
 
 def entry_record(match_id: int) -> dict:

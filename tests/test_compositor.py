@@ -49,11 +49,21 @@ def recorded(monkeypatch):
 
 
 async def drawn(pilot) -> None:
-    """Until the screen has sent everything it had to."""
+    """Until the screen has sent everything it had to: nothing marked to
+    draw, twice in a row."""
     screen = pilot.app.screen
-    for _ in range(200):
+    quiet = 0
+    for _ in range(400):
         await pilot.pause()
-        if not (screen._compositor._dirty_regions or screen._dirty_widgets or screen._layout_required):
+        busy = (
+            screen._compositor._dirty_regions
+            or screen._dirty_widgets
+            or screen._layout_required
+            or screen._callbacks
+            or any(w._repaint_required or w._layout_required for w in screen.walk_children())
+        )
+        quiet = 0 if busy else quiet + 1
+        if quiet == 2:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the screen never finished drawing")
@@ -174,6 +184,30 @@ async def test_a_frame_draws_only_the_widgets_seen_where_it_changed(recorded, mo
         await drawn(pilot)
         # Textual's own update drew the screen, its containers and panels under it too
         assert drew == ["DiceTray"]
+
+
+@sync
+async def test_under_textuals_own_compositor_the_box_is_laid_out_and_looks_the_same(monkeypatch):
+    # Where the row compositor is not installed (a Textual it was not
+    # written against), a result box is a widget laid out over the table.
+    from textual import screen
+
+    seen = []
+    for own in (False, True):
+        if own:
+            monkeypatch.setattr(screen, "Compositor", Compositor)
+        app = GarApp(start=gemelos_match(seed=7))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while not box_open(app):
+                await pilot.press("space")
+                await settle(pilot)
+            await drawn(pilot)
+            seen.append((type(app.screen._compositor), drawn_whole(app.screen)))
+    (mine, with_overlay), (textuals, laid_out) = seen
+    assert mine is RowCompositor and textuals is Compositor
+    assert "Round 1" in with_overlay.rows()[7]
+    assert with_overlay.differences(laid_out) == []
 
 
 def test_row_owners_follow_a_new_layout():

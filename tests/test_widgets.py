@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
+from garito.widgets import lean
 from garito.widgets.cards import NO_CURSOR, Face, Hand, MeldTable
 from garito.widgets.dice import DiceTray, Die, face_lines
 from garito.widgets.gamelog import GameLog
 from garito.widgets.keybar import KeyBar
 from garito.widgets.line import Line
-from garito.widgets.notice import Notice, NoticeBody
+from garito.widgets.notice import Notice
 from garito.widgets.scoreboard import Scoreboard, SeatRow
 from garito.widgets.text import pad, styled
 
@@ -417,15 +420,21 @@ async def test_a_look_that_comes_back_draws_what_textual_draws_anew():
 
 
 class NoticeHost(App):
+    CSS = ".-ascii Notice { border: ascii $primary; }"  # as garito.tcss has it
+
+    def __init__(self, ascii_only: bool = False) -> None:
+        lean.apply()  # the row compositor, as the app has it
+        super().__init__()
+        self.ascii_only = ascii_only
+
     def compose(self) -> ComposeResult:
         yield Notice()
 
 
 @sync
-async def test_a_result_box_opens_in_one_layout_at_its_size_and_place():
-    # Its content and its place are set together, after the screen's next
-    # refresh; a body of another height lays the screen out no second time,
-    # and the box still fits it.
+async def test_a_result_box_opens_and_closes_without_a_layout_at_its_size_and_place():
+    # Drawn over the screen by its compositor after the screen's next
+    # refresh, centred at the height of its text; closed, what was under it.
     app = NoticeHost()
     async with app.run_test(size=(80, 24)) as pilot:
         notice = app.query_one(Notice)
@@ -433,19 +442,100 @@ async def test_a_result_box_opens_in_one_layout_at_its_size_and_place():
         layouts = []
         original = app.screen._refresh_layout
         app.screen._refresh_layout = lambda *a, **k: (layouts.append(1), original(*a, **k))[1]
+        compositor = app.screen._compositor
         for body in ("one line", "a\nb\nc\nd\ne\nf", "x\ny"):
-            layouts.clear()
             notice.open("Round", body, app.screen.size)
-            await pilot.pause()  # the screen refreshes; the box then comes
+            assert compositor.overlay is None  # not before the screen's next refresh
+            await pilot.pause()
             await pilot.pause()
             lines = body.count("\n") + 1
-            assert notice.region.height == lines + 4
-            assert notice.region.y == (24 - (lines + 4)) // 2
-            assert notice.query_one(NoticeBody).region.height == lines
-            assert len(layouts) == 1
+            assert notice.box == Region((80 - 52) // 2, (24 - (lines + 4)) // 2, 52, lines + 4)
+            assert compositor.overlay == (notice, notice.box)
+            drawn = [strip.text for strip in notice.render_lines(Region(0, 0, 52, lines + 4))]
+            assert drawn[0].startswith("╭─ Round ─") and drawn[-1].startswith("╰")
+            assert [row[2:-2].rstrip() for row in drawn[1 : lines + 1]] == body.split("\n")
+            assert drawn[-2][2:-2].strip() == "Space / Enter: continue"
             notice.close()
             await pilot.pause()
-            assert notice.region.y >= 24  # off screen
+            assert compositor.overlay is None and notice.box == Region()
+        assert layouts == []
+
+
+class LaidOutBox(App):
+    """The box as Textual lays it out: a container with the Notice's styles,
+    the body and the keys' line in widgets of their own."""
+
+    CSS = """
+    #box { position: absolute; overlay: screen; width: 52; height: auto; max-height: 22;
+           border: round $accent; border-title-style: bold; border-title-color: $text-accent;
+           background: $panel; padding: 0 1; }
+    #box > .keys { color: $text-muted; margin-top: 1; text-align: center; width: 100%; }
+    .-ascii #box { border: ascii $primary; }
+    """
+
+    def __init__(self, title, body, keys, theme, ascii_only) -> None:
+        super().__init__()
+        self.parts, self.wanted, self.ascii_only = (title, body, keys), theme, ascii_only
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+        from textual.content import Content
+        from textual.widgets import Static
+
+        title, body, keys = self.parts
+        with Vertical(id="box") as box:
+            box.border_title = Content(title)
+            yield Static(body, markup=False)
+            yield Static(keys, classes="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.theme = self.wanted
+        self.set_class(self.ascii_only, "-ascii")
+
+
+def _seen(strips) -> list[list[tuple]]:
+    """Each cell: its character and style, without Textual's click offsets."""
+    return [
+        [(char, seg.style and seg.style.clear_meta_and_links()) for seg in strip for char in seg.text]
+        for strip in strips
+    ]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "ansi-dark"])
+@sync
+async def test_the_box_is_drawn_as_textual_lays_it_out(theme):
+    from rich.text import Text
+
+    from garito.widgets.glyphs import ascii_text, to_ascii
+
+    bodies = [
+        "One line.",
+        Text.assemble(("Ana", "bold"), " wins with ", ("twins of 6", "italic red"), ".\nNext: Bea."),
+        "[b]not markup[/b] " + "a long line that wraps by words over the width of the box " * 2,
+        # taller than the screen
+        "張偉 rolls 6+6 = 12, twins of 6.\n" + "\n".join(f"row {i}" for i in range(30)),
+    ]
+    for ascii_only in (False, True):
+        for body in bodies:
+            title, keys = "Round 3", "n: rematch (same seats and rules)    Enter: menu"
+            shown = (to_ascii(title), ascii_text(body), to_ascii(keys)) if ascii_only else (title, body, keys)
+            reference = LaidOutBox(*shown, theme, ascii_only)
+            async with reference.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                box = reference.query_one("#box").region
+                laid_out = [strip.crop(0, 52) for strip in reference.screen._compositor.render_strips()]
+                laid_out = laid_out[: box.height]
+            host = NoticeHost(ascii_only)
+            async with host.run_test(size=(80, 24)) as pilot:
+                host.theme = theme
+                host.set_class(ascii_only, "-ascii")
+                notice = host.query_one(Notice)
+                notice.open(title, body, host.screen.size, keys=keys)
+                await pilot.pause()
+                await pilot.pause()
+                drawn = notice.render_lines(Region(0, 0, *notice.box.size))
+            assert notice.box.size == box.size
+            assert _seen(drawn) == _seen(laid_out), (theme, ascii_only, str(body)[:20])
 
 
 @sync

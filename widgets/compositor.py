@@ -79,6 +79,47 @@ class RowCompositor(Compositor):
 
     _owned_for: tuple[object, object] | None = None
     _owned: dict[int, Owners]
+    _overlay: tuple[Widget, Region] | None = None
+    _overlaid: tuple[object, object, dict[Widget, tuple[Region, Region]]] | None = None
+
+    # ------------------------------------------------------------ the overlay
+
+    @property
+    def overlay(self) -> tuple[Widget, Region] | None:
+        """A widget drawn over all the others at a region of the screen,
+        never laid out (``widgets.notice``): (the widget, its region)."""
+        return self._overlay
+
+    def set_overlay(self, widget: Widget | None, region: Region | None = None) -> None:
+        """Draw ``widget`` over everything at ``region`` (None: no overlay):
+        where it was and where it is are drawn again at the screen's next
+        update (which the caller asks for)."""
+        old = self._overlay
+        self._overlay = None if widget is None or region is None else (widget, region)
+        self._cuts = None  # the overlay's edges cut the rows it covers
+        screen = self.size.region
+        for placed in (old, self._overlay):
+            if placed is not None and (dirty := screen.intersection(placed[1])):
+                self._dirty_regions.add(dirty)
+
+    @property
+    def visible_widgets(self) -> dict[Widget, tuple[Region, Region]]:
+        under = super().visible_widgets
+        if self._overlay is None:
+            return under
+        kept = self._overlaid
+        if kept is None or kept[0] is not under or kept[1] is not self._overlay:
+            widget, box = self._overlay
+            # front first, as Textual orders them
+            kept = self._overlaid = (under, self._overlay, {widget: (box, self.size.region), **under})
+        return kept[2]
+
+    def get_widget_at(self, x: int, y: int) -> tuple[Widget, Region]:
+        if self._overlay is not None and self._overlay[1].contains(x, y):
+            return self._overlay  # a click on the box falls on nothing under it
+        return super().get_widget_at(x, y)
+
+    # ------------------------------------------------------------ drawing
 
     def row_owners(self, y: int) -> Owners:
         """Row ``y``'s cuts, each with the front-most widget over it."""

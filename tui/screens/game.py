@@ -345,7 +345,9 @@ class GameScreen(Screen[None]):
             # its own timer, stopped when the box closes: a timer left over
             # from an earlier box would close a later one early
             self._notice_timer = self.set_timer(max(1.5, 3 * self.app.bot_delay), self.action_close_notice)
-        self.refresh_bindings()
+        # The box comes after the screen's next refresh: its keys with it, in
+        # one frame (at once, the key bar was a frame of its own).
+        self.call_after_refresh(self.refresh_bindings)
 
     @property
     def notice_open(self) -> bool:
@@ -482,7 +484,7 @@ class GameScreen(Screen[None]):
     def _show_over(self) -> None:
         assert self._notice is not None and self.over is not None  # mounted with the screen
         self._notice.open(self.over.title, self.over.body, self.size, keys=self.over.keys(), width=WIDE)
-        self.refresh_bindings()
+        self.call_after_refresh(self.refresh_bindings)  # with the box, in one frame
 
     def action_over(self, what: str) -> None:
         """A key of the match's end: ``rematch``, ``menu`` or ``lobby``."""
