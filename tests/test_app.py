@@ -57,8 +57,8 @@ async def test_full_match_human_vs_computer_by_keys():
 @sync
 async def test_a_rematch_opens_the_next_match_in_place_of_the_last():
     # n on the match-over box: a new match of the same game, rules and seats
-    # (new dice), in place of the finished one; the menu under it is not
-    # shown and read again meanwhile. Leaving it, the menu is back.
+    # (new dice), played on the finished one's table; the menu under it is
+    # not shown and read again meanwhile. Leaving it, the menu is back.
     app = GarApp(start=gemelos_match(seed=7))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -69,13 +69,14 @@ async def test_a_rematch_opens_the_next_match_in_place_of_the_last():
         assert isinstance(menu, MenuScreen)
         reloads = []
         menu.reload = lambda: reloads.append(1)  # type: ignore[method-assign]
+        finished = first.match
         await pilot.press("n")
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen is not first
+        assert screen is first  # the same table, its widgets and all (test_rematch)
         assert app.screen_stack == [app.screen_stack[0], menu, screen]
-        assert screen.match.config == first.match.config and screen.match.seats == first.match.seats
-        assert screen.match.seed != first.match.seed and not screen.match.actions
+        assert screen.match.config == finished.config and screen.match.seats == finished.seats
+        assert screen.match.seed != finished.seed and not screen.match.actions
         assert reloads == []
         await pilot.press("escape")  # a game just begun: leaving asks first
         await settle(pilot)
@@ -101,7 +102,7 @@ async def test_at_the_match_end_only_its_keys_work():
         assert "n: rematch (same seats and rules)" in box_keys(app)
         await pilot.press("r")
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen) and app.screen is not first and not match_over(app)
+        assert app.screen is first and not match_over(app) and first.match.actions != actions
 
 
 @sync

@@ -57,8 +57,8 @@ class BarrasScreen(GameScreen):
     series: var[tuple[tuple[int, ...], ...]] = var(())
     labels: var[tuple[str, ...]] = var(())
 
-    def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
-        super().__init__(match, seating)
+    def _begin(self, match: Match[Any, Any, Any]) -> None:
+        super()._begin(match)
         self.show_odds = True
 
     def compose(self) -> ComposeResult:

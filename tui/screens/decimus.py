@@ -61,8 +61,8 @@ class DecimusScreen(GameScreen):
     caption: var[str] = var("")
     prompt: var[str | Text] = var("")
 
-    def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
-        super().__init__(match, seating)
+    def _begin(self, match: Match[Any, Any, Any]) -> None:
+        super()._begin(match)
         self.picked: set[int] = set()
         self._picked_for: tuple[int, int] | None = None
         self._showdown: int | None = None  # the showdown event on screen, between rounds

@@ -112,6 +112,14 @@ class GameScreen(Screen[None]):
     def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
         super().__init__()
         self.seating = seating  # a shared table's Seating (tui.link), or None
+        self._notice: Notice | None = None  # the round's result box, once mounted
+        self._begin(match)
+
+    def _begin(self, match: Match[Any, Any, Any]) -> None:
+        """The screen's state for ``match``, just opened: as the screen is
+        made, and again for a rematch played on it (``restart``). A game's
+        screen that keeps state of its own sets it here too, after this."""
+        seating = self.seating
         self.rules = match.rules
         here = None if seating is None else ([] if seating.seat is None else [seating.seat])
         self.session: Session[Any, Any, Any] = Session(match, here=here, computers=seating is None)
@@ -122,7 +130,6 @@ class GameScreen(Screen[None]):
         self._notice_then: Callable[[object], None] | None = None  # what follows the round's result
         self._notice_timer: Timer | None = None  # closes it at a table with no human
         self._reveal: Timer | None = None  # opens it a moment after the move that ended the round
-        self._notice: Notice | None = None  # the round's result box, once mounted
         self.ended: int | None = None  # a round's result is up: the table shows events[:ended]
         self._story: list[str] = []  # the log so far; events only ever grow
         self._story_names: tuple[str, ...] = match.names
@@ -513,12 +520,51 @@ class GameScreen(Screen[None]):
             from garito.core.dice import fresh_seed
 
             m = self.match
-            again = Match.start(m.game, self.rematch_config(), fresh_seed(), m.seats)
-            self.app.open_match(again, instead=True)
+            self.restart(Match.start(m.game, self.rematch_config(), fresh_seed(), m.seats))
             return
         self.app.pop_screen()
         if self.shared:
             self._leave_table()  # no rematch for this player: the seat opens for it
+
+    def restart(self, match: Match[Any, Any, Any]) -> None:
+        """Play ``match`` (a rematch: the same game and seats) on this very
+        screen: what it shows and holds becomes what a new screen for it
+        would (a test holds the two to each other, game by game). A new
+        screen was composed, styled and laid out for each rematch: 40-55 ms
+        of a rematch's key, measured at Gemelos, where the table's widgets
+        are the same ones."""
+        self.call_off_computer()
+        for timer in (self._reveal, self._notice_timer):
+            if timer is not None:
+                timer.stop()
+        if self._notice is not None:
+            self._notice.close()
+        self._begin(match)
+        # The screen's bound values as a new screen has them before it
+        # shows its match: a value the new match leaves unset is not the
+        # last match's.
+        for name, value in self._reactive_defaults().items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+        self.refresh_bindings()
+        self._play()
+
+    def _reactive_defaults(self) -> dict[str, Any]:
+        """Each bound value's first value, as Textual gives it a new screen
+        (the game screens' own: Textual's, focus among them, are the screen's)."""
+        from textual.reactive import Initialize
+
+        defaults = {}
+        for name, reactive in self._reactives.items():
+            if name in Screen._reactives:
+                continue
+            default = reactive._default
+            if isinstance(default, Initialize):
+                default = default(self)
+            elif callable(default):
+                default = default()
+            defaults[name] = default
+        return defaults
 
     # ------------------------------------------------------------ flow
 
@@ -537,6 +583,11 @@ class GameScreen(Screen[None]):
         if self.replaying is not None:
             self.step_to(self.replaying.at)
             return
+        self._play()
+
+    def _play(self) -> None:
+        """The match on the screen begins (or goes on, from a save): kept from
+        its first screen, shown, and the first to act is asked."""
         keeper = Keeper(
             self.app,
             shared=self.shared,

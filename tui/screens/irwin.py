@@ -59,8 +59,8 @@ class IrwinScreen(GameScreen):
     prompt: var[str | Text] = var("")
     choice: var[str | Text] = var("")
 
-    def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
-        super().__init__(match, seating)
+    def _begin(self, match: Match[Any, Any, Any]) -> None:
+        super()._begin(match)
         self.pick = 0  # the statuette, deal, Ant number or change being chosen
         self._pick_for: tuple[int, str] | None = None
 

@@ -59,8 +59,8 @@ class RedManScreen(GameScreen):
     prompt: var[str | Text] = var("")
     call_text: var[str | Text] = var("")
 
-    def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
-        super().__init__(match, seating)
+    def _begin(self, match: Match[Any, Any, Any]) -> None:
+        super()._begin(match)
         self._call_for: tuple[int, int] | None = None
         self.call = ""  # the call the human is about to make
         self._typed = ""  # exact dice being typed

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -95,8 +96,8 @@ class WillieScreen(GameScreen):
     seat_rows: var[tuple[SeatRow, ...]] = var(())
     prompt: var[str | Text] = var("")
 
-    def __init__(self, match: Match, seating=None) -> None:
-        super().__init__(match, seating)
+    def _begin(self, match: Match[Any, Any, Any]) -> None:
+        super()._begin(match)
         self.bench: Bench | None = None
         self.undo: list[Bench] = []
         self.picks: set[tuple[int, int]] = set()
