@@ -7,10 +7,14 @@ from garito.core.match import Match, Seat
 
 
 async def settle(pilot, rounds: int = 4) -> None:
-    """Let computer seats (thread workers) and the screens they open finish."""
+    """Let computer seats (thread workers) and the screens they open
+    finish, and the saves on their way be written."""
+    from garito.store import saves
+
     for _ in range(rounds):
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
+    saves.flush()
     await pilot.pause()
 
 

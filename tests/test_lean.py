@@ -125,3 +125,76 @@ def _console():
     from rich.console import Console
 
     return Console(width=80, color_system="truecolor", force_terminal=True)
+
+
+def test_parameters_are_counted_as_textual_counts_them_and_once_per_code():
+    import functools
+    from inspect import signature
+
+    from textual import _callback
+
+    def make(n):
+        def closure(a, b, *rest, c=n, **more):
+            return a
+
+        return closure
+
+    def plain(a, b=2):
+        return a
+
+    @functools.wraps(plain)
+    def wrapper(*args):
+        return plain(*args)
+
+    class Host:
+        def method(self, x, y):
+            return x
+
+    callables = [
+        make(1),
+        make(2),
+        plain,
+        wrapper,
+        lambda: 0,
+        lambda x: x,
+        functools.partial(plain, 1),
+        Host().method,
+    ]
+    for func in callables:
+        assert _callback.count_parameters(func) == len(signature(func).parameters), func
+
+    def fresh(n):
+        def closure(a, b=n):
+            return a
+
+        return closure
+
+    def wrapped():
+        def target(a, b):
+            return a
+
+        def wrapper(*args):
+            return target(*args)
+
+        wrapper.__wrapped__ = target  # type: ignore[attr-defined]
+        return wrapper
+
+    asked = []
+    real = _callback.signature
+    try:
+        _callback.signature = lambda f: (asked.append(f.__name__), real(f))[1]
+        for n in range(5):
+            assert _callback.count_parameters(fresh(n)) == 2  # made anew: its code counted once
+            assert _callback.count_parameters(wrapped()) == 2  # says its own signature: asked each time
+    finally:
+        _callback.signature = real
+    assert asked == ["closure"] + ["wrapper"] * 5
+
+
+def test_a_parameter_count_that_changed_is_left_as_it_is(monkeypatch):
+    from textual import _callback
+
+    monkeypatch.setattr(lean, "_COUNT_SOURCE", "def _count_parameters(func):\n    return 0\n")
+    before = _callback._count_parameters
+    assert lean.parameters_counted_once() is False
+    assert _callback._count_parameters is before

@@ -127,3 +127,88 @@ def test_best_scores_per_name_and_a_damaged_file_set_aside():
     assert bests.load() == {}
     assert (config_dir() / "bests.json.corrupt").exists()  # set aside, not lost
     assert bests.record("irwin", {"Ana": 3}) == {"Ana": (3, True)}
+
+
+# ---------------------------------------------------------------- saves on their way
+
+
+def _played(match, moves):
+    for _ in range(moves):
+        match = (
+            match.play(gemelos.ROLL)
+            if gemelos.ROLL in gemelos.legal_actions(match.state)
+            else match.play(gemelos.legal_actions(match.state)[0])
+        )
+    return match
+
+
+def test_saves_on_their_way_leave_the_newest_and_whatever_reads_them_waits():
+    match = gemelos_match(seats=("human", "human"))
+    moves = [_played(match, n) for n in range(6)]
+    for m in moves:
+        saves.save_soon(m)
+    found, _ = saves.load_all()  # the menu: waits for them
+    assert [s.match.actions for s in found] == [moves[-1].actions]
+    assert json.loads(saves.save_path("gemelos").read_text())["actions"] == moves[-1].to_record()["actions"]
+
+
+def test_a_save_now_comes_after_the_saves_on_their_way():
+    match = gemelos_match(seats=("human", "human"))
+    later = _played(match, 3)
+    saves.save_soon(_played(match, 1))
+    saves.save(later)  # a finished match's save is written at once: it is the last word
+    saves.flush()
+    assert json.loads(saves.save_path("gemelos").read_text())["actions"] == later.to_record()["actions"]
+
+
+def test_a_save_that_fails_is_told_once_written_and_whoever_hears_may_wait_for_the_saves(monkeypatch):
+    import threading
+
+    from garito.store import atomic
+
+    def failing(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "replace", failing)
+    heard: list[str] = []
+    done = threading.Event()
+
+    def failed(error: OSError) -> None:
+        saves.flush()  # would never return if the save still counted as on its way
+        heard.append(error.strerror)
+        done.set()
+
+    saves.save_soon(gemelos_match(seats=("human", "human")), failed)
+    assert done.wait(10)
+    assert heard == ["No space left on device"]
+    assert not saves.save_path("gemelos").exists()
+
+
+def test_a_save_on_its_way_is_written_when_the_process_ends(garito_home):
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from garito.core.gemelos import Config\n"
+        "from garito.core.match import Match, Seat\n"
+        "from garito.store import saves\n"
+        "seats = (Seat('Ana', 'human'), Seat('Bea', 'human'))\n"
+        "saves.save_soon(Match.start('gemelos', Config(players=2), 7, seats))\n"
+    )
+    env = {**os.environ, "GARITO_HOME": str(garito_home)}
+    subprocess.run([sys.executable, "-P", "-c", code], check=True, cwd=garito_home, env=env, timeout=60)
+    assert json.loads(saves.save_path("gemelos").read_text())["seed"] == 7
+
+
+def test_a_save_another_process_wrote_over_is_read_again(garito_home):
+    # What this process last wrote is taken as the file's content only while
+    # the file is the one it made: another game written there meanwhile is
+    # kept in saves/replaced/, as always.
+    mine = gemelos_match(seats=("human", "human"))
+    saves.save(mine)
+    other = gemelos_match(seed=11, seats=("human", "computer"))
+    write_atomic(saves.save_path("gemelos"), json.dumps(other.to_record()))
+    saves.save(_played(mine, 1))
+    kept = list((saves.save_path("gemelos").parent / "replaced").iterdir())
+    assert [json.loads(p.read_text())["seed"] for p in kept] == [11]

@@ -13,6 +13,8 @@ waiting in ``pending/`` (its save kept) for a later start, the player told.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +36,10 @@ class Keeper:
         self.seated = seated  # a shared table's player (a spectator keeps nothing)
         self._kept = False  # the finished match is in the history (or waiting for it)
         self._save_failed = False
+        # Where the saves' thread says a save failed: the app's loop, in the
+        # app's context (at a server, the player's).
+        self._loop = asyncio.get_running_loop()
+        self._context = contextvars.copy_context()
 
     def __call__(self, match: Match[Any, Any, Any]) -> None:
         over = match.over
@@ -46,17 +52,24 @@ class Keeper:
             return
         from garito.store import saves
 
+        saves.save_soon(match, self._not_saved)
+
+    def _not_saved(self, error: OSError) -> None:
+        """A save could not be written (heard in the saves' own thread): said
+        once, on the app's loop, and play goes on. Handed over without
+        waiting for it: the loop may itself be waiting for the saves (the
+        menu reading them)."""
+        if self._save_failed:
+            return
+        self._save_failed = True
+        said = _("The game cannot be saved ({reason}); play goes on.").format(reason=error.strerror or error)
         try:
-            saves.save(match)
-        except OSError as e:
-            if not self._save_failed:
-                self._save_failed = True
-                self.app.notify(
-                    _("The game cannot be saved ({reason}); play goes on.").format(reason=e.strerror or e),
-                    title=_("Not saved"),
-                    severity="error",
-                    timeout=8,
-                )
+            self._loop.call_soon_threadsafe(self._say_not_saved, said, context=self._context)
+        except RuntimeError:
+            pass  # the app has ended meanwhile
+
+    def _say_not_saved(self, said: str) -> None:
+        self.app.notify(said, title=_("Not saved"), severity="error", timeout=8)
 
     def _into_history(self, match: Match[Any, Any, Any]) -> None:
         """The save and the pending file are written at once; the history,

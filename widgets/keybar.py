@@ -38,16 +38,26 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
     keys: reactive[tuple[Key, ...]] = reactive(())  # every key that works now
     kept: reactive[int] = reactive(0)  # how many of the last keys stay, however narrow the line
 
+    _asked = False  # the bindings changed: the keys are read again, once
+
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
-        self.call_after_refresh(self._bindings_changed, self.screen)
+        self.call_after_refresh(self._read_keys)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen) -> None:
-        if screen is not self.screen:
-            return
+        # A move changes the bindings several times over (the move, the
+        # result on its way, the next turn), each time in the same handler:
+        # the keys are read once, after it, before the frame that shows them.
+        if screen is self.screen and not self._asked:
+            self._asked = True
+            self.call_next(self._read_keys)
+
+    def _read_keys(self) -> None:
+        self._asked = False
+        screen = self.screen
         seen: set[str] = set()
         keys: list[tuple[str, str, str]] = []
         later: list[tuple[str, str, str]] = []
