@@ -151,6 +151,7 @@ def test_parameters_are_counted_as_textual_counts_them_and_once_per_code():
             return x
 
     callables = [
+        functools.partial(Host().method, 1),
         make(1),
         make(2),
         plain,

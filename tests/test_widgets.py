@@ -419,6 +419,95 @@ async def test_a_look_that_comes_back_draws_what_textual_draws_anew():
                 assert kept == _cells(Widget.render_lines(widget, region)), type(widget).__name__
 
 
+class PlainHost(App):
+    CSS = """
+    GameLog { height: 6; } Line { width: 30; }
+    #padded { padding: 0 1; } #bordered { border: round red; height: 4; }
+    """
+
+    def __init__(self, ascii_only: bool) -> None:
+        super().__init__()
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        from garito.widgets.cards import Hand
+        from garito.widgets.chart import Chart
+        from garito.widgets.stake import StakeBar
+
+        yield GameLog()
+        yield Scoreboard()
+        yield DiceTray()
+        yield Line(id="plain-line")
+        yield Line(id="padded")
+        yield Line(id="bordered")
+        yield StakeBar("Stake")
+        yield Hand()
+        yield Chart()
+        yield KeyBar()
+
+    def get_line_filters(self):
+        from garito.tui.app import AsciiFilter
+
+        return [*super().get_line_filters(), AsciiFilter()] if self.ascii_only else super().get_line_filters()
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "ansi-dark", "monokai"])
+@sync
+async def test_plain_lines_are_textuals_own_lines(theme):
+    # A widget with nothing around its text draws its lines without
+    # Textual's styling pass (widgets.plain): the same segments, in every
+    # theme, filtered (ASCII) or not, whole or cropped; one with padding or
+    # a border is drawn by the pass.
+    from garito.widgets.cards import Hand
+    from garito.widgets.chart import Chart
+    from garito.widgets.plain import PlainLines, plain
+    from garito.widgets.stake import StakeBar
+
+    for ascii_only in (False, True):
+        app = PlainHost(ascii_only)
+        async with app.run_test(size=(60, 40)) as pilot:
+            app.theme = theme
+            app.query_one(GameLog).tell(["Ana rolls 6+6 = 12, twins of 6.", "張偉 leads.", "Bea: 3+4 = 7"])
+            app.query_one(Scoreboard).columns = ("Wins",)
+            app.query_one(Scoreboard).rows = (
+                SeatRow("Ana", ("1",), turn=True),
+                SeatRow("張偉", ("2",), lead=True),
+            )
+            app.query_one(DiceTray).dice = (Die(6, 6, "win"), Die(0, 6), Die(3, 8, "dim"))
+            for line in app.query(Line):
+                line.text = styled("[b]$name[/b], your roll: press Space ≤ 2.", name="Ana")
+            stake = app.query_one(StakeBar)
+            stake.amount, stake.low, stake.high, stake.note, stake.active = 5, 1, 10, "52.3% to win", True
+            app.query_one(Hand).cards = faces("7r J 10b")
+            app.query_one(Chart).series, app.query_one(Chart).labels = (
+                ((10, 12, 9), (10, 8, 14)),
+                ("Ana", "Bea"),
+            )
+            app.query_one(KeyBar).keys = (("space", "Space", "Roll"), ("escape", "Esc", "Menu"))
+            await pilot.pause()
+            widgets = [w for w in app.screen.walk_children() if isinstance(w, PlainLines)]
+            assert {type(w) for w in widgets} >= {
+                GameLog,
+                Scoreboard,
+                DiceTray,
+                Line,
+                StakeBar,
+                Hand,
+                Chart,
+                KeyBar,
+            }
+            assert not plain(app.query_one("#padded")) and not plain(app.query_one("#bordered"))
+            for widget in widgets:
+                width, height = widget.size
+                for region in (Region(0, 0, width, height), Region(2, 0, max(1, width - 5), height)):
+                    drawn = _cells(PlainLines.render_lines(widget, region))
+                    widget._styles_cache.clear()  # Textual's pass, nothing of it kept
+                    assert drawn == _cells(Widget.render_lines(widget, region)), (
+                        type(widget).__name__,
+                        region,
+                    )
+
+
 class NoticeHost(App):
     CSS = ".-ascii Notice { border: ascii $primary; }"  # as garito.tcss has it
 

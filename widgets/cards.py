@@ -25,6 +25,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .glyphs import glyphs, is_ascii
+from .plain import PlainLines
 from .rows import RowRepaint, char_looks
 
 NO_CURSOR = (-2, -2)
@@ -45,7 +46,7 @@ def _card(face: Face, cursor: bool) -> Text:
     return Text(f"{left}{face.text}{right}", style)
 
 
-class _Cards(RowRepaint, Widget, can_focus=False):
+class _Cards(PlainLines, RowRepaint, Widget, can_focus=False):
     """What both widgets share: rows of cards with a hit map for clicks.
 
     When only the look of some cards changed (the cursor moved, nothing was

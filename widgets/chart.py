@@ -17,6 +17,7 @@ from textual.widget import Widget
 from garito.core.i18n import _
 
 from .glyphs import is_ascii
+from .plain import PlainLines
 
 MARKERS = "●■▲◆✚✖"
 ASCII_MARKERS = "o#^*+x"
@@ -94,7 +95,7 @@ def legend_height(labels: tuple[str, ...], width: int) -> int:
     return lines
 
 
-class Chart(Widget, can_focus=False):
+class Chart(PlainLines, Widget, can_focus=False):
     """Plots ``series`` (one tuple of values per label) to fit its size."""
 
     DEFAULT_CSS = """

@@ -170,7 +170,7 @@ def parameters_counted_once() -> bool:
     """Textual's ``_count_parameters``, kept per code object for plain
     functions (a function that says its signature otherwise, with
     ``__signature__`` or ``__wrapped__``, is asked each time, as before)."""
-    from types import FunctionType
+    from types import FunctionType, MethodType
 
     from textual import _callback
 
@@ -184,17 +184,24 @@ def parameters_counted_once() -> bool:
     count = _callback._count_parameters
     by_code: dict[object, int] = {}
 
-    def _count_parameters(func) -> int:
-        if (
+    def plain(func) -> bool:
+        return (
             type(func) is FunctionType
             and "__wrapped__" not in vars(func)
             and "__signature__" not in vars(func)
-        ):
-            code = func.__code__
+        )
+
+    def _count_parameters(func) -> int:
+        # A partial of a bound method (Textual's own call_next(partial(...)))
+        # is asked for its method: counted as its function, less the self.
+        method = type(func) is MethodType and plain(func.__func__)
+        function = func.__func__ if method else func
+        if method or plain(func):
+            code = function.__code__
             counted = by_code.get(code)
             if counted is None:
-                counted = by_code[code] = count(func)
-            return counted
+                counted = by_code[code] = count(function)
+            return counted - 1 if method else counted
         return count(func)
 
     _callback._count_parameters = _count_parameters

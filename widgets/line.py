@@ -16,11 +16,12 @@ from textual.widget import Widget
 
 from .glyphs import ascii_text, is_ascii
 from .looks import KeptLooks, text_look
+from .plain import PlainLines
 from .rows import RowRepaint, char_looks
 from .text import as_text
 
 
-class Line(KeptLooks, RowRepaint, Widget, can_focus=False):
+class Line(KeptLooks, PlainLines, RowRepaint, Widget, can_focus=False):
     DEFAULT_CSS = """
     Line { height: auto; }
     """

@@ -14,9 +14,10 @@ from textual.widget import Widget
 from garito.core.i18n import _
 
 from .glyphs import glyphs, is_ascii
+from .plain import PlainLines
 
 
-class StakeBar(Widget, can_focus=False):
+class StakeBar(PlainLines, Widget, can_focus=False):
     DEFAULT_CSS = """
     StakeBar { height: 2; }
     """

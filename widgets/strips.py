@@ -32,6 +32,8 @@ from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from .plain import PlainLines
+
 # A mixin of Widgets: the type checker sees it as one.
 if TYPE_CHECKING:
     from textual.widget import Widget as _Base
@@ -47,7 +49,7 @@ PIECES = 512  # runs kept per kind of widget and style: a log's rows, a tray's f
 _KEPT: LRUCache[tuple[type, object], LRUCache[tuple[str | None, Style | str], Strip]] = LRUCache(64)
 
 
-class StripRows(_Base):
+class StripRows(PlainLines):
     """Mixin for a render() widget: ``runs()`` returns its rows, each a list
     of runs, laid from the row's first cell; the mixin draws ``render_line``
     from them. ``refresh`` forgets the rows (they are asked again when next
