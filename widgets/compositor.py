@@ -33,11 +33,13 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from textual._compositor import ChopsUpdate, Compositor
+from rich.color import ColorSystem
+from rich.style import Style
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
+from textual.strip import SGR_STYLES, Strip
 
 if TYPE_CHECKING:
-    from textual.strip import Strip
     from textual.widget import Widget
 
 log = logging.getLogger("garito")
@@ -191,7 +193,13 @@ class RowCompositor(Compositor):
                 for cut, piece in zip(line_cuts, pieces):
                     if cut in owned:
                         line[cut] = piece
-        return ChopsUpdate(chops, whole_characters(spans, chops), [cut_set[1:] for cut_set in cuts])
+        return SparseChopsUpdate(chops, whole_characters(spans, chops), [cut_set[1:] for cut_set in cuts])
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        update = super().render_full_update(simplify=simplify)
+        if simplify:  # a picture of the screen (an SVG), not for a terminal
+            return update
+        return SparseLayoutUpdate(update.strips, update.region)
 
 
 def whole_characters(spans: list[tuple[int, int, int]], chops) -> list[tuple[int, int, int]]:
@@ -227,6 +235,120 @@ def _past_character(piece: Strip, at: int) -> int:
             if x >= at:
                 return at
     return at
+
+
+# ---------------------------------------------------------------- what is sent
+
+# A style as the terminal is told it: (attribute codes, foreground codes,
+# background codes); "" for a colour the style leaves to the terminal.
+Look = tuple[frozenset[str], str, str]
+PLAIN: Look = (frozenset(), "", "")
+
+
+class Pen:
+    """Writes styled text as a terminal needs it: Textual (Rich) writes
+    every piece whole, its colours and attributes and a reset after it
+    (``\\x1b[1;38;2;224;224;224;48;2;30;30;30mAna\\x1b[0m``: 41 bytes around
+    three letters); the pen tells the terminal only what changed from the
+    piece before (a new foreground is ``\\x1b[38;2;r;g;bm``, the same look
+    nothing at all), and resets once, at the end. Attributes are turned
+    off by a reset, as Rich does."""
+
+    def __init__(self, color_system: ColorSystem) -> None:
+        self.color_system = color_system
+        self.look = PLAIN
+        self.out: list[str] = []
+
+    def write(self, text: str, style: Style | None) -> None:
+        if not text:
+            return
+        if style is not None and style._link:
+            # A link's text is written as Textual writes it, from no look.
+            self._to(PLAIN)
+            self.out.append(Strip.render_style(style, text, self.color_system))
+            return
+        self._to(PLAIN if style is None else _look(style, self.color_system))
+        self.out.append(text)
+
+    def _to(self, look: Look) -> None:
+        now = self.look
+        if look == now:
+            return
+        flags, fg, bg = look
+        if look == PLAIN:
+            codes = ["0"]
+        elif now[0] - flags:  # an attribute goes: only a reset takes it off
+            codes = ["0", *sorted(flags)]
+            codes += [code for code in (fg, bg) if code]
+        else:
+            codes = sorted(flags - now[0])
+            if fg != now[1]:
+                codes.append(fg or "39")
+            if bg != now[2]:
+                codes.append(bg or "49")
+        self.out.append(f"\x1b[{';'.join(codes)}m")
+        self.look = look
+
+    def done(self) -> str:
+        self._to(PLAIN)
+        return "".join(self.out)
+
+
+_LOOKS: dict[tuple[Style, ColorSystem], Look] = {}
+
+
+def _look(style: Style, color_system: ColorSystem) -> Look:
+    key = (style, color_system)
+    look = _LOOKS.get(key)
+    if look is None:
+        if len(_LOOKS) > 4096:
+            _LOOKS.clear()
+        attributes = style._attributes & style._set_attributes
+        flags = frozenset(
+            SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)
+        )
+        fg = ";".join(style._color.downgrade(color_system).get_ansi_codes()) if style._color else ""
+        bg = ";".join(style._bgcolor.downgrade(color_system).get_ansi_codes(False)) if style._bgcolor else ""
+        look = _LOOKS[key] = (flags, fg, bg)
+    return look
+
+
+def _color_system(console) -> ColorSystem:
+    return console._color_system or ColorSystem.TRUECOLOR
+
+
+class SparseChopsUpdate(ChopsUpdate):
+    """Textual's partial update, written with a ``Pen``: the same cells,
+    and no newline between rows (every row begins with a move)."""
+
+    def render_segments(self, console) -> str:
+        pen = Pen(_color_system(console))
+        out = pen.out
+        chops, chop_ends = self.chops, self.chop_ends
+        for y, x1, x2 in self.spans:
+            for end, (x, strip) in zip(chop_ends[y], chops[y].items()):
+                if strip is None or x >= x2 or end <= x1:
+                    continue
+                if not (x2 > x >= x1 and end <= x2):
+                    strip = strip.crop(0, min(end, x2) - x)
+                out.append(f"\x1b[{y + 1};{x + 1}H")
+                for text, style, _control in strip:
+                    pen.write(text, style)
+        return pen.done()
+
+
+class SparseLayoutUpdate(LayoutUpdate):
+    """Textual's whole-screen update, written with a ``Pen``."""
+
+    def render_segments(self, console) -> str:
+        pen = Pen(_color_system(console))
+        x = self.region.x
+        for y, line in enumerate(self.strips, self.region.y):
+            pen.out.append(f"\x1b[{y + 1};{x + 1}H")
+            for strip in line:
+                for text, style, _control in strip:
+                    pen.write(text, style)
+        return pen.done()
 
 
 _installed = False
