@@ -143,11 +143,33 @@ class Terminal:
 def drawn_whole(screen) -> Terminal:
     """The screen as the app holds it, every line drawn anew (what a full
     update would send), on a blank terminal."""
+    from rich.color import ColorSystem
     from rich.control import Control
 
     width, height = screen._compositor.size
     terminal = Terminal(width, height)
-    console = screen.app.console
+    # Each style written anew: Strip.render keeps its first rendering and
+    # Style keeps its first codes (Strip.render_style, Rich's own render),
+    # whatever the console, and both are shared by every app of the process
+    # (Strip.blank and Style.parse are cached), so another test's truecolor
+    # console would be read here as this app's.
+    color_system = screen.app.console._color_system or ColorSystem.TRUECOLOR
     for y, strip in enumerate(screen._compositor.render_strips()):
-        terminal.feed(Control.move_to(0, y).segment.text + strip.render(console))
+        line = "".join(
+            text if style is None else _written(style, text, color_system) for text, style, _ in strip
+        )
+        terminal.feed(Control.move_to(0, y).segment.text + line)
     return terminal
+
+
+def _written(style, text: str, color_system) -> str:
+    codes = [
+        str(code)
+        for bit, code in enumerate((1, 2, 3, 4, 5, 6, 7, 8, 9, 21, 51, 52, 53))
+        if style._set_attributes & style._attributes & (1 << bit)
+    ]
+    if style._color is not None:
+        codes += style._color.downgrade(color_system).get_ansi_codes()
+    if style._bgcolor is not None:
+        codes += style._bgcolor.downgrade(color_system).get_ansi_codes(False)
+    return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text

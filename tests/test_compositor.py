@@ -14,7 +14,6 @@ from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
-from textual.strip import Strip
 from textual.widgets import Static
 
 from garito.tui.app import GarApp
@@ -260,18 +259,41 @@ def test_the_pen_tells_the_terminal_only_what_changed():
     pen.write(" 6+6", Style(color="#00ff00", bgcolor="#000000"))  # bold goes: a reset
     pen.write(" plain", None)
     pen.write("", bold_red)  # nothing to write: nothing told
-    link = Style(link="https://example.org")
+    link = Style(link="https://example.org", color="#ff0000")
     pen.write("site", link)
     assert pen.done() == (
         "\x1b[1;38;2;255;0;0;48;2;0;0;0mAna wins"
         "\x1b[38;2;0;255;0m!"
         "\x1b[0;38;2;0;255;0;48;2;0;0;0m 6+6"
-        "\x1b[0m plain" + Strip.render_style(link, "site", ColorSystem.TRUECOLOR)
+        "\x1b[0m plain"
+        f"\x1b[38;2;255;0;0m\x1b]8;id={link._link_id};https://example.org\x1b\\site\x1b]8;;\x1b\\"
+        "\x1b[0m"
     )
     pen = Pen(ColorSystem.TRUECOLOR)
     pen.write("a", Style(color="#ff0000", bgcolor="#000000"))
     pen.write("b", Style(bgcolor="#000000"))  # the terminal's own foreground again
     assert pen.done() == "\x1b[38;2;255;0;0;48;2;0;0;0ma\x1b[39mb\x1b[0m"
+
+
+def test_the_pen_writes_a_style_for_each_terminal_it_is_written_to():
+    # The sessions of a worker share Rich's styles; Rich and Textual keep a
+    # style's first codes on it, whatever the colour system they were for.
+    from rich.color import ColorSystem
+    from rich.style import Style
+
+    from garito.widgets.compositor import Pen
+
+    for link in ("", "https://example.org"):
+        style = Style(color="#242f38", bgcolor="#ff0000", link=link or None)
+        for _ in range(2):
+            written = {}
+            for system in (ColorSystem.STANDARD, ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT):
+                pen = Pen(system)
+                pen.write("x", style)
+                written[system] = pen.done()
+            assert written[ColorSystem.TRUECOLOR].startswith("\x1b[38;2;36;47;56;48;2;255;0;0m")
+            assert written[ColorSystem.STANDARD].startswith("\x1b[90;41m")
+            assert written[ColorSystem.EIGHT_BIT].startswith("\x1b[38;5;")
 
 
 @sync

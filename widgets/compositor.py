@@ -262,12 +262,12 @@ class Pen:
     def write(self, text: str, style: Style | None) -> None:
         if not text:
             return
-        if style is not None and style._link:
-            # A link's text is written as Textual writes it, from no look.
-            self._to(PLAIN)
-            self.out.append(Strip.render_style(style, text, self.color_system))
-            return
         self._to(PLAIN if style is None else _look(style, self.color_system))
+        if style is not None and style._link:
+            # Not Strip.render_style: it keeps a style's first codes whatever
+            # the colour system, and styles are shared by every session of a
+            # worker (Style.parse is cached).
+            text = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{text}\x1b]8;;\x1b\\"
         self.out.append(text)
 
     def _to(self, look: Look) -> None:
