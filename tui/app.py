@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
+from textual import constants
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.color import Color
 from textual.command import CommandPalette
+from textual.driver import Driver
 from textual.events import Key, Resize
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
@@ -89,6 +91,15 @@ class GarApp(App[None]):
         self._start = start
         self._replay = replay
         self._ascii_filter = AsciiFilter() if self.ascii_only else None
+
+    def get_driver_class(self) -> type[Driver]:
+        # A driver the environment names (TEXTUAL_DRIVER) is taken as named.
+        driver = super().get_driver_class()
+        if constants.DRIVER is not None:
+            return driver
+        from .driver import quiet
+
+        return quiet(driver)
 
     def on_mount(self) -> None:
         self.theme = self._wanted_theme
