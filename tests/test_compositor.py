@@ -147,6 +147,29 @@ def test_what_the_terminal_shows_is_the_screen_after_every_frame(recorded, ops):
 
 
 @sync
+async def test_a_wide_character_over_the_edge_of_widgets_under_it_is_drawn_whole(recorded):
+    # The box's text moved across the edge between the two columns under it
+    # (x 30): at every place, drawn whole in the frames sent and in the
+    # screen's picture (Textual cut the box at that edge: two blanks).
+    app = Layers()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await drawn(pilot)
+        box = app.query_one("#box", Static)
+        box.update("ab龍cd")
+        for x in range(24, 34):
+            box.styles.offset = (x, 2)
+            await drawn(pilot)
+            row = shown(recorded, app.size).rows()[3]
+            assert "┃ab龍cd " in row, (x, row)
+            picture = "".join(s.text for s in app.screen._compositor.render_strips()[3])
+            assert "ab龍cd" in picture, (x, picture)
+        # and a frame that sends the box's row alone (a partial update)
+        box.update("xy龍zw")
+        await drawn(pilot)
+        assert "xy龍zw" in shown(recorded, app.size).rows()[3]
+
+
+@sync
 async def test_a_match_played_by_keys_shows_what_the_app_holds_at_every_step(recorded):
     # Rolls, the computer's answers, result boxes opening over the table and
     # closing, the match's end and a rematch: after each key, the terminal.

@@ -124,7 +124,10 @@ class RowCompositor(Compositor):
     # ------------------------------------------------------------ drawing
 
     def row_owners(self, y: int) -> Owners:
-        """Row ``y``'s cuts, each with the front-most widget over it."""
+        """Row ``y``'s stretches, each seen of one widget: (x, end, the
+        front-most widget there). Neighbouring cuts of one widget are one
+        stretch, drawn in one piece: cut at the edges of widgets under it,
+        a wide character (龍) over such an edge was sent as two blanks."""
         cuts = self.cuts
         visible = self.visible_widgets
         known = self._owned_for
@@ -157,7 +160,15 @@ class RowCompositor(Compositor):
                     left -= 1
             if not left:
                 break
-        return [(x, end, w) for (x, w), end in zip(owner.items(), cut_set[1:]) if w is not None]
+        stretches: Owners = []
+        for (x, w), end in zip(owner.items(), cut_set[1:]):
+            if w is None:
+                continue
+            if stretches and stretches[-1][2] is w and stretches[-1][1] == x:
+                stretches[-1] = (stretches[-1][0], end, w)
+            else:
+                stretches.append((x, end, w))
+        return stretches
 
     def render_partial_update(self) -> ChopsUpdate | None:
         regions = self._dirty_regions.copy()
@@ -168,32 +179,51 @@ class RowCompositor(Compositor):
         spans = [(y, x1, x2) for y, x1, x2 in self._regions_to_spans(regions) if 0 <= y < height]
         if not spans:
             return None
-        # widget -> row -> the cuts it owns there that a span sends
-        wanted: dict[Widget, dict[int, set[int]]] = {}
+        # widget -> row -> the stretches it is seen in there that a span sends
+        wanted: dict[Widget, dict[int, set[tuple[int, int]]]] = {}
         for y, x1, x2 in spans:
             for x, end, widget in self.row_owners(y):
                 if x < x2 and end > x1:
-                    wanted.setdefault(widget, {}).setdefault(y, set()).add(x)
+                    wanted.setdefault(widget, {}).setdefault(y, set()).add((x, end))
         cuts = self.cuts
         chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        self._draw_stretches(wanted, chops)
+        return SparseChopsUpdate(chops, whole_characters(spans, chops), [cut_set[1:] for cut_set in cuts])
+
+    def _draw_stretches(
+        self, wanted: dict[Widget, dict[int, set[tuple[int, int]]]], chops: list[dict[int, Strip | None]]
+    ) -> None:
+        """Each widget's lines drawn once for the rows it is wanted in, each
+        stretch of them put at its first cut."""
         visible = self.visible_widgets
         intersection = Region.intersection
         for widget, rows in wanted.items():
             region, clip = visible[widget]
             drawn = intersection(region, clip)
-            first_cut, last_cut = drawn.column_span
             top, bottom = min(rows), max(rows) + 1
             strips = widget.render_lines(
                 Region(drawn.x - region.x, top - region.y, drawn.width, bottom - top)
             )
-            for y, owned in rows.items():
-                line_cuts = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
-                pieces = strips[y - top].divide([cut - drawn.x for cut in line_cuts[1:]])
+            left = drawn.x
+            for y, stretches in rows.items():
+                strip = strips[y - top]
                 line = chops[y]
-                for cut, piece in zip(line_cuts, pieces):
-                    if cut in owned:
-                        line[cut] = piece
-        return SparseChopsUpdate(chops, whole_characters(spans, chops), [cut_set[1:] for cut_set in cuts])
+                for x, end in stretches:
+                    line[x] = strip.crop(x - left, end - left)
+
+    def _render_chops(self, crop: Region, is_rendered_line):  # type: ignore[override]
+        """Textual's chops (a whole screen's, for a full update or a
+        picture), each stretch of a widget in one piece at its first cut,
+        the stretch's other cuts empty."""
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1], _EMPTY) for cut_set in cuts]
+        wanted: dict[Widget, dict[int, set[tuple[int, int]]]] = {}
+        for y in crop.line_range:
+            if 0 <= y < len(cuts) and is_rendered_line(y):
+                for x, end, widget in self.row_owners(y):
+                    wanted.setdefault(widget, {}).setdefault(y, set()).add((x, end))
+        self._draw_stretches(wanted, chops)
+        return chops
 
     def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
         update = super().render_full_update(simplify=simplify)
@@ -238,6 +268,8 @@ def _past_character(piece: Strip, at: int) -> int:
 
 
 # ---------------------------------------------------------------- what is sent
+
+_EMPTY = Strip([], 0)  # a cut inside a stretch drawn whole at the stretch's first
 
 # A style as the terminal is told it: (attribute codes, foreground codes,
 # background codes); "" for a colour the style leaves to the terminal.
@@ -324,10 +356,12 @@ class SparseChopsUpdate(ChopsUpdate):
     def render_segments(self, console) -> str:
         pen = Pen(_color_system(console))
         out = pen.out
-        chops, chop_ends = self.chops, self.chop_ends
+        chops = self.chops
         for y, x1, x2 in self.spans:
-            for end, (x, strip) in zip(chop_ends[y], chops[y].items()):
-                if strip is None or x >= x2 or end <= x1:
+            for x, strip in chops[y].items():
+                # A stretch of one widget may pass the cuts after it (the
+                # row's owners): it ends where its piece does.
+                if strip is None or x >= x2 or (end := x + strip.cell_length) <= x1:
                     continue
                 if not (x2 > x >= x1 and end <= x2):
                     strip = strip.crop(0, min(end, x2) - x)
