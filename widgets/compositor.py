@@ -211,7 +211,7 @@ class RowCompositor(Compositor):
                 for x, end in stretches:
                     line[x] = strip.crop(x - left, end - left)
 
-    def _render_chops(self, crop: Region, is_rendered_line):  # type: ignore[override]
+    def _render_chops(self, crop: Region, is_rendered_line):
         """Textual's chops (a whole screen's, for a full update or a
         picture), each stretch of a widget in one piece at its first cut,
         the stretch's other cuts empty."""
