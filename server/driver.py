@@ -21,6 +21,7 @@ signals, in-band resize queries).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from codecs import getincrementaldecoder
 from collections import deque
@@ -30,6 +31,8 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.messages import InBandWindowResize
+
+log = logging.getLogger("garito.serve")
 
 READ = 4096  # bytes of keys taken from the socket at a time (the server paces them)
 QUEUE_MAX = 256 << 10  # screen waiting for the socket: past it, drop and redraw later
@@ -75,6 +78,7 @@ class SocketDriver(Driver):
         self._sent_of_first = 0  # bytes of the queue's first write already sent
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser: Any = None
+        self._parser_broke = False  # said once in the log
         self._tick: asyncio.TimerHandle | None = None
         self.size = size or (80, 24)
         self.closed = False
@@ -173,10 +177,14 @@ class SocketDriver(Driver):
             return  # sizes come from the SSH channel, never from the keys
         super().process_message(message)
 
-    def start_application_mode(self) -> None:
+    def _new_parser(self) -> None:
         from textual._xterm_parser import XTermParser
 
         self._parser = XTermParser(False)
+        self._parser.terminal_size = self.size
+
+    def start_application_mode(self) -> None:
+        self._new_parser()
         self.write(SETUP)
         self.flush()
         self.resize(*self.size)
@@ -213,8 +221,7 @@ class SocketDriver(Driver):
         self._feed(self._decode(data))
 
     def _feed(self, text: str) -> None:
-        for event in self._parser.feed(text):
-            self.process_message(event)
+        self._parse(self._parser.feed, text)
         if self._tick is None:
             self._tick = self._loop.call_later(TICK, self._ticked)
 
@@ -222,8 +229,24 @@ class SocketDriver(Driver):
         self._tick = None
         if self._parser is None:
             return
-        for event in self._parser.tick():
-            self.process_message(event)
+        self._parse(self._parser.tick)
+
+    def _parse(self, step, *text: str) -> None:
+        """The events of ``step`` (the parser's feed or tick), each to the
+        app. Textual's parser breaks on some sequences a client may send
+        (a key code past Unicode, ``ESC[1114112u``; a Kitty sub-field it does
+        not read; a number too long for a key) and stays broken, raising at
+        every byte after: the sequence is dropped with the rest of what came
+        with it, and a new parser reads what comes next. Said once a
+        session in the log, never as a traceback."""
+        try:
+            for event in step(*text):
+                self.process_message(event)
+        except Exception as error:  # noqa: BLE001 - whatever the parser raises, the keys go on
+            if not self._parser_broke:
+                self._parser_broke = True
+                log.warning("keys Textual could not read were dropped: %s", type(error).__name__)
+            self._new_parser()
 
     def disable_input(self) -> None:
         self.pause_input()

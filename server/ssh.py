@@ -273,6 +273,7 @@ class Terminal(asyncssh.SSHServerSession):
         self._refill: asyncio.TimerHandle | None = None
         self._timers: list[asyncio.TimerHandle] = []
         self._task: asyncio.Task | None = None
+        self.started = False  # the client asked for its shell (or a command)
 
     # -------------------------------------------------- asyncssh's calls
 
@@ -302,6 +303,7 @@ class Terminal(asyncssh.SSHServerSession):
         return False  # no sftp, no anything
 
     def session_started(self) -> None:
+        self.started = True
         self.locale = client_locale(self.chan.get_environment() if self.chan is not None else {})
         if self.command is not None or self.term is None:
             self._refuse("Garito is played in a terminal: connect with ssh -t, no command.")
@@ -572,6 +574,7 @@ class _Connection(asyncssh.SSHServer):
         self.address, self.peer = "", "?"
         self.counted = False  # holds one of the server's places (and one of its address's)
         self.sessions = 0
+        self.terminal: Terminal | None = None
         self.user = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -614,7 +617,10 @@ class _Connection(asyncssh.SSHServer):
         asyncio.get_running_loop().call_later(self.serve.limits.login_grace, self._no_terminal)
 
     def _no_terminal(self) -> None:
-        if self.sessions == 0 and self.counted and self.conn is not None:
+        # A session channel opened and left without a shell asked for holds
+        # the connection's place as surely as no channel at all.
+        started = self.terminal is not None and self.terminal.started
+        if not started and self.counted and self.conn is not None:
             log.info("%s opened no terminal in %g s: closed", self.peer, self.serve.limits.login_grace)
             self.conn.close()
 
@@ -640,7 +646,8 @@ class _Connection(asyncssh.SSHServer):
             log.warning("%s: a second session on one connection refused", self.peer)
             return False
         self.sessions += 1
-        return Terminal(self.serve, self)
+        self.terminal = Terminal(self.serve, self)
+        return self.terminal
 
 
 # ------------------------------------------------------------------ the server

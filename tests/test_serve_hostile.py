@@ -483,6 +483,24 @@ async def test_a_logged_in_connection_that_opens_no_terminal_is_closed(tmp_path)
         await server.close()
 
 
+@sync
+async def test_a_session_channel_with_no_shell_asked_is_closed_after_the_grace(tmp_path):
+    # A channel opened and left there, no pty, no shell: it held its place
+    # (and its address's) for as long as the client liked.
+    server, port = await started(tmp_path, login_grace=3)
+    try:
+        c = await Client.connect(port, "ana")
+        chan = asyncssh.channel.SSHClientChannel(
+            c.conn, asyncio.get_running_loop(), "strict", None, "strict", 1 << 20, 32768
+        )
+        chan._session = asyncssh.SSHClientSession()
+        await chan._open(b"session")  # a channel, nothing asked on it
+        await asyncio.wait_for(c.conn.wait_closed(), TIMEOUT)
+        await until(lambda: not server.connections)
+    finally:
+        await server.close()
+
+
 def test_the_loopback_has_a_second_address():
     # test_one_address_holds_at_most_its_share connects from 127.0.0.2
     with socket.socket() as s:

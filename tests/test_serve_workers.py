@@ -440,6 +440,43 @@ async def test_screen_the_socket_does_not_take_is_dropped_and_drawn_again_later(
 
 
 @sync
+async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_come(caplog):
+    # Each of these broke Textual's parser for good: every key after raised
+    # (and was a traceback in the log), ctrl+q too.
+    from textual import events
+
+    class App:
+        _running = True
+
+    class Channel:
+        def __init__(self, fd):
+            self.fd = fd
+
+        def attach(self, driver):
+            pass
+
+    reader, writer = socket.socketpair()
+    try:
+        d = socket_driver.SocketDriver(App(), channel=Channel(writer.fileno()), size=(80, 24))
+        keys: list[str] = []
+        d.process_message = lambda event: keys.append(event.key) if isinstance(event, events.Key) else None
+        d._new_parser()
+        for bad in ("\x1b[1114112u", "\x1b[97;1;1114112u", "\x1b[97:1114112u", "\x1b[97;1:9u", "\x1b[99999999999~"):
+            keys.clear()
+            d._feed(bad)
+            d._feed("a")
+            d._feed("\x11")
+            assert keys[-2:] == ["a", "ctrl+q"], (bad, keys)
+        broke = [r for r in caplog.records if "could not read" in r.getMessage()]
+        assert len(broke) == 1 and not broke[0].exc_info  # once a session, no traceback
+    finally:
+        if d._tick is not None:
+            d._tick.cancel()
+        reader.close()
+        writer.close()
+
+
+@sync
 async def test_the_redraw_after_dropped_screen_draws_every_line():
     """What the driver asks of a real app once the socket drains: the whole
     screen written again (a same-size Resize, asked before, drew nothing)."""

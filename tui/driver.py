@@ -11,8 +11,10 @@ whole CPU per key. This one waits for the terminal, for a pipe written as
 the app stops reading, or for an escape's timeout when one is pending, and
 for nothing else.
 
-The thread's code is Textual's own with those waits; if Textual's is not
-the code it was written against, Textual's driver is used unchanged."""
+The thread's code is Textual's own with those waits, and a parser made anew
+where Textual's breaks (on a key code past Unicode it raised at every key
+after, and the app ended); if Textual's is not the code it was written
+against, Textual's driver is used unchanged."""
 
 from __future__ import annotations
 
@@ -106,8 +108,21 @@ def _quiet_driver() -> type[Driver]:
             EVENT_READ = selectors.EVENT_READ
 
             parser = XTermParser(self._debug)
-            feed = parser.feed
-            tick = parser.tick
+            broke = False
+
+            def parse(step, *text: str) -> None:
+                # Textual's parser breaks for good on some sequences (a key
+                # code past Unicode, ESC[1114112u): they are dropped, and a
+                # new parser reads what comes next.
+                nonlocal parser, broke
+                try:
+                    for event in step(*text):
+                        self.process_message(event)
+                except Exception as error:  # noqa: BLE001 - the keys go on
+                    if not broke:
+                        broke = True
+                        log.warning("keys Textual could not read were dropped: %s", type(error).__name__)
+                    parser = XTermParser(self._debug)
 
             decode = getincrementaldecoder("utf-8")().decode
             read = os.read
@@ -127,10 +142,8 @@ def _quiet_driver() -> type[Driver]:
                         if not unicode_data:
                             # This can occur if the stdin is piped
                             break
-                        for event in feed(unicode_data):
-                            self.process_message(event)
-                for event in tick():
-                    self.process_message(event)
+                        parse(parser.feed, unicode_data)
+                parse(parser.tick)
 
             try:
                 while not exit_event.is_set():
@@ -143,7 +156,7 @@ def _quiet_driver() -> type[Driver]:
                 os.close(wake_read)
                 os.close(wake_write)
                 try:
-                    for _event in feed(""):
+                    for _event in parser.feed(""):
                         pass
                 except (EOFError, ParseError):
                     pass
