@@ -461,7 +461,9 @@ async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_co
         keys: list[str] = []
         d.process_message = lambda event: keys.append(event.key) if isinstance(event, events.Key) else None
         d._new_parser()
-        for bad in ("\x1b[1114112u", "\x1b[97;1;1114112u", "\x1b[97:1114112u", "\x1b[97;1:9u", "\x1b[99999999999~"):
+        broken = ("\x1b[1114112u", "\x1b[97;1;1114112u", "\x1b[97:1114112u", "\x1b[97;1:9u")
+        broken += ("\x1b[99999999999~",)
+        for bad in broken:
             keys.clear()
             d._feed(bad)
             d._feed("a")
