@@ -8,6 +8,7 @@ or replayed is moved aside as ``*.corrupt`` and reported, never deleted.
 from __future__ import annotations
 
 import atexit
+import contextvars
 import json
 import logging
 import os
@@ -82,8 +83,11 @@ def save_soon(match: Match, failed: Callable[[OSError], None] | None = None) -> 
     global _thread
     path = save_path(match.game)
     record = match.to_record()
+    # Written in the caller's context: a server's worker keeps each player's
+    # home (where the finished matches wait for the history) in it.
+    context = contextvars.copy_context()
     with _turn:
-        _on_its_way[path] = (record, failed)
+        _on_its_way[path] = (record, failed, context)
         if _thread is None or not _thread.is_alive():
             _thread = threading.Thread(target=_write_on, name="garito-saves", daemon=True)
             _thread.start()
@@ -100,7 +104,7 @@ def flush(path: Path | None = None) -> None:
 
 
 _turn = threading.Condition()
-_on_its_way: dict[Path, tuple[dict, Callable[[OSError], None] | None]] = {}
+_on_its_way: dict[Path, tuple[dict, Callable[[OSError], None] | None, contextvars.Context]] = {}
 _writing: set[Path] = set()
 _thread: threading.Thread | None = None
 # What this process last wrote to each save, with the file it made: while
@@ -118,11 +122,11 @@ def _write_on() -> None:
             while not _on_its_way:
                 _turn.wait()
             path = next(iter(_on_its_way))
-            record, failed = _on_its_way.pop(path)
+            record, failed, context = _on_its_way.pop(path)
             _writing.add(path)
         error: OSError | None = None
         try:
-            _write(path, record)
+            context.run(_write, path, record)
         except OSError as e:
             error = e
         except Exception:  # noqa: BLE001 - one save must not stop the others'
@@ -134,7 +138,7 @@ def _write_on() -> None:
         # Told once the write is over, so that whoever hears it may wait for
         # the saves (flush) without waiting for itself.
         if error is not None and failed is not None:
-            failed(error)
+            context.run(failed, error)
 
 
 def _stat_key(path: Path) -> tuple[int, int, int] | None:

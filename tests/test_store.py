@@ -212,3 +212,25 @@ def test_a_save_another_process_wrote_over_is_read_again(garito_home):
     saves.save(_played(mine, 1))
     kept = list((saves.save_path("gemelos").parent / "replaced").iterdir())
     assert [json.loads(p.read_text())["seed"] for p in kept] == [11]
+
+
+def test_a_save_from_a_session_of_a_worker_is_written_in_its_players_home(garito_home, tmp_path):
+    # A server's worker keeps each player's home in the session's context; the
+    # saves' thread wrote in the worker's own, and a finished match waiting in
+    # the player's pending/ was taken for a game to keep in saves/replaced/.
+    import contextvars
+
+    from garito.store import environ, pending
+
+    home = tmp_path / "ana"
+    home.mkdir()
+    context = contextvars.copy_context()
+    context.run(environ.enter, environ.Scope({"GARITO_HOME": str(home), "GARITO_PLAYER": "ana"}))
+    finished = gemelos_match(seats=("human", "human"))
+    context.run(saves.save, finished)
+    pending.send_to(home, finished, "2026-12-02T07:00:00.000000+00:00")
+    context.run(saves.save_soon, gemelos_match(seed=11, seats=("human", "human")))
+    saves.flush()
+    assert json.loads((home / "saves" / "gemelos.json").read_text())["seed"] == 11
+    assert not (home / "saves" / "replaced").exists()  # the finished match waits in pending/
+    assert not (garito_home / "saves").exists()  # nothing in the worker's own home
