@@ -22,8 +22,16 @@ class PrintableLog(logging.Formatter):
         return super().format(record)
 
 
+def no_window_changes(record: logging.LogRecord) -> bool:
+    """asyncssh logs each window change a client asks for: a client sending
+    thousands a second grew the log by 300 KB a second (measured). Garito
+    says a size it clamps, once a session."""
+    return not (record.name.startswith("asyncssh") and str(record.msg).startswith("Received window change"))
+
+
 def log_to_stderr(fmt: str = "%(asctime)s %(name)s %(message)s") -> None:
     # sys.__stderr__: a Textual app hosted in the same process redirects sys.stderr while it runs
     handler = logging.StreamHandler(sys.__stderr__)
     handler.setFormatter(PrintableLog(fmt))
+    handler.addFilter(no_window_changes)
     logging.basicConfig(level=logging.INFO, handlers=[handler])

@@ -47,6 +47,7 @@ WATCHDOG = 20.0  # seconds a worker may go unheard (it reports every 2 s)
 FULL = 0.75  # of its address-space cap: a worker this resident takes nobody new
 STOP_AFTER = 5.0  # seconds a stopped worker has to leave before it is killed
 SPARE = 4  # places left in the running workers: the next worker is started
+RESIZE_GAP = 0.05  # seconds between two sizes of one session sent to its worker (the last one wins)
 
 
 class Worker:
@@ -384,6 +385,8 @@ class WorkerApp:
         self.why = ""
         self._done = asyncio.Event()
         self._leaving = False
+        self._size_wanted: tuple[int, int] | None = None
+        self._resizing: asyncio.TimerHandle | None = None
 
     async def start(self, env: dict[str, str], width: int, height: int) -> None:
         """On a worker; on any failure everything opened here is closed."""
@@ -416,8 +419,23 @@ class WorkerApp:
         return self.worker is not None and self.status is None
 
     def resize(self, width: int, height: int) -> None:
-        if self.worker is not None and self.running:
-            self.worker.send(op="resize", id=self.id, size=[width, height])
+        """To the worker at once, and then at most one size each
+        ``RESIZE_GAP``, the last one asked: a client may send thousands of
+        window changes a second (measured), which filled the worker's line,
+        and other players' start, hang-up and kill messages were dropped."""
+        if self.worker is None or not self.running:
+            return
+        self._size_wanted = (width, height)
+        if self._resizing is None:
+            self._send_size()
+
+    def _send_size(self) -> None:
+        self._resizing = None
+        size, self._size_wanted = self._size_wanted, None
+        if size is None or self.worker is None or not self.running:
+            return
+        self.worker.send(op="resize", id=self.id, size=list(size))
+        self._resizing = asyncio.get_running_loop().call_later(RESIZE_GAP, self._send_size)
 
     def signal(self, sig: int) -> None:
         """SIGHUP: the app is asked to quit; SIGKILL: it is dropped."""
@@ -437,6 +455,9 @@ class WorkerApp:
             self.pool.session_leaving(self.worker)
 
     def _ended(self, status: int, why: str) -> None:
+        if self._resizing is not None:
+            self._resizing.cancel()
+            self._resizing = None
         if self.status is None:
             self.status, self.why = status, why
             self._leave()

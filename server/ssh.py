@@ -274,6 +274,7 @@ class Terminal(asyncssh.SSHServerSession):
         self._timers: list[asyncio.TimerHandle] = []
         self._task: asyncio.Task | None = None
         self.started = False  # the client asked for its shell (or a command)
+        self._clamp_said = False
 
     # -------------------------------------------------- asyncssh's calls
 
@@ -324,7 +325,8 @@ class Terminal(asyncssh.SSHServerSession):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         size = clamp_size(width, height)
-        if size != (width, height):
+        if size != (width, height) and not self._clamp_said:
+            self._clamp_said = True  # once a session: a client may ask thousands a second
             log.warning("%s: terminal size %sx%s clamped to %dx%d", self.who, width, height, *size)
         self.size = size
         try:

@@ -551,3 +551,14 @@ def test_a_keys_file_that_binds_no_key_is_refused_at_the_start(tmp_path, capsys)
     assert cli.main(["serve", "--authorized-keys", str(keys)]) == 2
     err = capsys.readouterr().err
     assert "no key in" in err and 'principals="NAME"' in err and err.count("\n") == 1
+
+
+def test_window_changes_are_not_each_a_line_of_the_log():
+    # asyncssh says each one at INFO: a client asking thousands a second
+    # grew the log by 300 KB a second.
+    from garito.server.logs import no_window_changes
+
+    said = logging.LogRecord("asyncssh", logging.INFO, "", 0, "Received window change: %sx%s", (80, 24), None)
+    other = logging.LogRecord("asyncssh", logging.INFO, "", 0, "Beginning auth for user %s", ("ana",), None)
+    ours = logging.LogRecord("garito.serve", logging.INFO, "", 0, "Received window change", (), None)
+    assert [no_window_changes(r) for r in (said, other, ours)] == [False, True, True]

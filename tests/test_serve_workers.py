@@ -539,3 +539,37 @@ PATCHES = textwrap.dedent(
 def test_the_workers_textual_fixes_draw_the_same_and_apply_to_the_pinned_textual():
     out = subprocess.run([sys.executable, "-c", PATCHES], capture_output=True, text=True, timeout=120)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == {"same": True, "layout": True, "divide": True}
+
+
+@sync
+async def test_a_storm_of_window_changes_reaches_the_worker_as_a_few_sizes_and_the_last():
+    # A client sent 3,000 window changes a second: each was a message on the
+    # worker's line, which filled, and other players' start, hang-up and
+    # kill messages were dropped.
+    from garito.server import pool
+
+    class Pool:
+        def session_leaving(self, worker):
+            pass
+
+    class Worker:
+        sent: list[dict] = []
+        apps: dict = {}
+
+        def send(self, fds=None, **message):
+            self.sent.append(message)
+            return True
+
+    app = pool.WorkerApp(Pool())  # type: ignore[arg-type]
+    app.worker, app.id = Worker(), 7  # type: ignore[assignment]
+    for i in range(3000):
+        app.resize(80 + i % 50, 24 + i % 7)
+        if i % 300 == 0:
+            await asyncio.sleep(0.01)  # the storm goes on for a few tenths of a second
+    assert Worker.sent[0] == {"op": "resize", "id": 7, "size": [80, 24]}  # the first at once
+    await asyncio.sleep(3 * pool.RESIZE_GAP)
+    last = 80 + 2999 % 50, 24 + 2999 % 7
+    assert Worker.sent[-1]["size"] == list(last)  # the last one wins
+    assert len(Worker.sent) <= 2 + 0.2 / pool.RESIZE_GAP + 10  # a few, not 3,000
+    app._ended(0, "")
+    assert app._resizing is None
