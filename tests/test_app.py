@@ -464,3 +464,49 @@ def test_every_game_screen_keeps_the_keys_of_its_boxes():
         assert "over('rematch')" in [b.action for b in keys["n"]], game
         boxes = {"close_notice", "over('menu')", "over('lobby')", "leave"}
         assert boxes <= {b.action for b in keys["escape"]}, game
+
+
+@sync
+async def test_ctrl_c_says_how_to_quit_in_words_not_markup():
+    # Textual's own hint read "Press [b]ctrl+q[/b] to quit the app", in English.
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        (note,) = list(app._notifications)
+        assert (note.title, note.message, note.markup) == (
+            "Do you want to quit?",
+            "Press q to quit Garito.",
+            False,
+        )
+
+
+def test_a_terminal_too_narrow_for_a_scrollbar_is_not_drawn_again_and_again():
+    # At a column or two (or a row) the menu's scrollbar under the notice
+    # came and went, a layout each way, and Textual drew the notice anew for
+    # each: 120 frames a second, idle.
+    import asyncio
+
+    async def frames_while_idle(size) -> int:
+        app = GarApp()
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TooSmallScreen)
+            frames = []
+            display = app._display
+
+            def counted(screen, update):
+                frames.append(update)
+                display(screen, update)
+
+            app._display = counted  # type: ignore[method-assign]
+            await asyncio.sleep(0.5)  # (Pilot's pause asks for a frame of its own)
+            idle = len(frames)
+            await pilot.resize_terminal(80, 24)
+            await settle(pilot)
+            assert not app.has_class("-too-small") and isinstance(app.screen, MenuScreen)
+            return idle
+
+    for size in ((1, 1), (2, 24), (2, 2), (40, 1)):
+        assert asyncio.run(frames_while_idle(size)) == 0, size

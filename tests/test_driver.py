@@ -56,11 +56,12 @@ def terminal(monkeypatch):
     handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGTSTP, signal.SIGCONT)}
     monkeypatch.setattr(driver.selectors, "SelectSelector", Counted)
     Counted.waits = []
-    yield master, slave
+    opened = [master, slave]
+    yield opened  # a test that closes one takes it out
     for sig, handler in handlers.items():
         signal.signal(sig, handler)
-    os.close(master)
-    os.close(slave)
+    for fd in set(opened) & {master, slave}:
+        os.close(fd)
 
 
 @sync
@@ -109,4 +110,26 @@ async def test_the_input_thread_waits_for_input_an_escape_or_the_end(terminal):
     finally:
         driven.exit_event.set()  # as the app closes: wakes the thread
         await asyncio.to_thread(thread.join, 5)
+    assert not thread.is_alive()
+
+
+@sync
+async def test_a_terminal_that_hangs_up_ends_the_app(terminal):
+    # Textual's thread read nothing from a closed terminal again and again
+    # (a core's worth, for as long as the app lived, measured).
+    master, slave = terminal
+    ended = asyncio.Event()
+
+    class NoApp:
+        def exit(self):
+            ended.set()
+
+    driven = driver.quiet(LinuxDriver)(NoApp(), debug=False)  # type: ignore[arg-type]
+    driven.fileno = slave
+    thread = threading.Thread(target=driven.run_input_thread)
+    thread.start()
+    os.close(master)
+    terminal.remove(master)
+    await asyncio.wait_for(ended.wait(), 5)
+    await asyncio.to_thread(thread.join, 5)
     assert not thread.is_alive()

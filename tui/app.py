@@ -119,6 +119,17 @@ class GarApp(App[None]):
             # In a thread: a history another Garito holds makes it wait seconds.
             self.run_worker(self._drain_pending, thread=True, group="pending")
 
+    def action_help_quit(self) -> None:
+        # ctrl+c: Textual's own hint is English and markup ("[b]ctrl+q[/b]"),
+        # and notices here are text.
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(
+                    _("Press {key} to quit Garito.").format(key=self.get_key_display(active.binding)),
+                    title=_("Do you want to quit?"),
+                )
+                return
+
     def notify(
         self,
         message: str,
@@ -357,6 +368,11 @@ class GarApp(App[None]):
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        # The screens under the notice never scroll meanwhile: at a column or
+        # two, a screen's scrollbar came and went, a layout each way, and
+        # Textual draws the screen on top anew for each (120 frames a second,
+        # idle).
+        self.set_class(small, "-too-small")
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())

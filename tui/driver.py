@@ -134,20 +134,30 @@ def _quiet_driver() -> type[Driver]:
             def process_selector_events(
                 selector_events: list[tuple[selectors.SelectorKey, int]],
                 final: bool = False,
-            ) -> None:
+            ) -> bool:
+                """False once the terminal is gone."""
                 terminal = [(key, mask) for key, mask in selector_events if key.fd == fileno]
                 for last, (_selector_key, mask) in loop_last(terminal):
                     if mask & EVENT_READ:
-                        unicode_data = decode(read(fileno, 1024 * 4), final=final and last)
+                        try:
+                            unicode_data = decode(read(fileno, 1024 * 4), final=final and last)
+                        except OSError:  # EIO: the terminal hung up
+                            unicode_data = ""
                         if not unicode_data:
-                            # This can occur if the stdin is piped
-                            break
+                            return False
                         parse(parser.feed, unicode_data)
                 parse(parser.tick)
+                return True
 
             try:
                 while not exit_event.is_set():
-                    process_selector_events(selector.select(timeout()))
+                    if not process_selector_events(selector.select(timeout())):
+                        # The terminal is gone (its window closed, the
+                        # connection dropped): Textual's thread read nothing
+                        # again and again, a core's worth, for as long as the
+                        # app lived. The app ends, its games saved as always.
+                        self._loop.call_soon_threadsafe(self._app.exit)
+                        return
                 selector.unregister(self.fileno)
                 process_selector_events(selector.select(0.1), final=True)
             finally:
