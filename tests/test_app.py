@@ -510,3 +510,25 @@ def test_a_terminal_too_narrow_for_a_scrollbar_is_not_drawn_again_and_again():
 
     for size in ((1, 1), (2, 24), (2, 2), (40, 1)):
         assert asyncio.run(frames_while_idle(size)) == 0, size
+
+
+@sync
+async def test_the_menu_offers_rules_on_a_game_only():
+    from garito.widgets.keybar import KeyBar
+
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+
+        def shown() -> list[str]:
+            return [d for _k, _s, d in menu.query_one(KeyBar).keys]
+
+        assert menu._selected() == "game:gemelos" and "Rules" in shown()
+        await pilot.press("end")  # Quit, the last line
+        await settle(pilot)
+        assert menu._selected() == "quit" and "Rules" not in shown()
+        await pilot.press("question_mark")  # does nothing there
+        await settle(pilot)
+        assert app.screen is menu

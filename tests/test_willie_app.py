@@ -133,8 +133,19 @@ async def test_refusals_name_the_rule():
         await pilot.pause()
         assert any("cannot go back to a hand" in n.message for n in app._notifications)
         assert scr.bench.table == TABLE
+        await settle(pilot)
+        assert "Let go" in keys(app) and "Menu" not in keys(app)  # what Esc does now
         await pilot.press("escape")  # lets go of the picked card, stays at the table
+        await settle(pilot)
         assert scr.picks == set() and app.screen is scr
+        assert "Menu" in keys(app) and "Let go" not in keys(app)
+        scr.zone, scr.at_meld = "table", len(scr.bench.table)  # on "+ new meld": Space picks nothing
+        scr.show()
+        await settle(pilot)
+        assert "Pick" not in keys(app)
+        await pilot.press("left")  # the last card of the last meld
+        await settle(pilot)
+        assert "Pick" in keys(app)
         await go_to(pilot, "J=5b")
         await pilot.press("w")
         await pilot.pause()

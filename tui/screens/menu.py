@@ -9,6 +9,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -199,6 +200,15 @@ class MenuScreen(LaidOut, Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         about = self._about(event.option.id or "")
         self.query_one("#about", Static).update(ascii_text(about) if self.app.ascii_only else about)
+        self.refresh_bindings()  # ? Rules only on a game
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rules":  # a game's, on a game: not on the statistics, the name, quit
+            try:
+                return bool((self._selected() or "").partition(":")[2])
+            except NoMatches:  # not composed yet
+                return False
+        return True
 
     def _about(self, option_id: str) -> Text:
         if option_id == "quit":

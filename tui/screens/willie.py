@@ -50,12 +50,15 @@ def face_colour(card: str, dark: bool = True) -> str:
     return WILD_COLOUR if c.wild else suit_colour(c.suit, dark)
 
 
+_ESCAPES = [b for b in GameScreen.BINDINGS if isinstance(b, Binding) and b.key == "escape"]
+
+
 class WillieScreen(GameScreen):
     HIDES_HANDS = True
     SECRETS = "cards come"
     # Its keys come first on the key bar, which they can overfill at 80
     # columns: then the last of them give way (see KeyBar), not these.
-    KEYBAR_LAST = ("leave", "rules", "quit")
+    KEYBAR_LAST = ("let_go", "leave", "rules", "quit")
 
     BINDINGS = [
         Binding("space,enter", "hurry", N_("Hurry")),
@@ -81,6 +84,12 @@ class WillieScreen(GameScreen):
         Binding("a", "arrange", N_("Arrange")),
         Binding("h", "hint", N_("Hint")),
         Binding("s", "sort", N_("Sort"), show=False),
+        # Escape lets go of the picked cards before it leaves: the key bar
+        # says which (a screen's own binding of a key replaces its base's,
+        # so the base's Escape bindings are listed again, in their order).
+        *[b for b in _ESCAPES if b.action != "leave"],
+        Binding("escape", "let_go", N_("Let go")),
+        *[b for b in _ESCAPES if b.action == "leave"],
     ]
 
     heading: var[str] = var("")
@@ -425,8 +434,12 @@ class WillieScreen(GameScreen):
             return self.thinking
         if self.wild_choice is not None:  # the picker's own keys (on_key), shown here
             return action in ("declare", "undo", "reset") and self.working
-        if action in ("leave", "rules", "scroll_log"):
-            return True  # the menu, the rules and the log, whatever the moment
+        if action == "let_go":
+            return self._holding()
+        if action == "leave":
+            return not self._holding()
+        if action in ("rules", "scroll_log"):
+            return True  # the rules and the log, whatever the moment
         s = self.match.state
         if action in ("close", "carry_on", "draw", "pass_turn"):
             mine = self.working if action in ("draw", "pass_turn") else self.human_to_act
@@ -440,8 +453,10 @@ class WillieScreen(GameScreen):
             return False
         bench = self._bench()
         assert bench is not None
-        if action in ("go", "switch", "pick"):
+        if action in ("go", "switch"):
             return True
+        if action == "pick":
+            return self._here() is not None  # not on "+ new meld"
         if action in ("drop", "new_meld"):
             return bool(self.picks)
         if action == "end_turn":
@@ -729,11 +744,18 @@ class WillieScreen(GameScreen):
         self.by_rank = not self.by_rank
         self.show()
 
-    def action_leave(self) -> None:
-        if self.working and (self.picks or self.wild_choice):
-            self.picks, self.wild_choice = set(), None  # Escape first lets go of the picked cards
+    def _holding(self) -> bool:
+        return self.working and bool(self.picks or self.wild_choice)
+
+    def action_let_go(self) -> None:
+        if self._holding():
+            self.picks, self.wild_choice = set(), None
             self.say = ""  # a hint's "they are picked" no longer holds
             self.show()
+
+    def action_leave(self) -> None:
+        if self._holding():  # Escape first lets go of the picked cards
+            self.action_let_go()
             return
         super().action_leave()
 
