@@ -100,6 +100,14 @@ async def test_the_input_thread_waits_for_input_an_escape_or_the_end(terminal):
         deadline = Counted.waits[2]
         assert deadline is not None and 0 < deadline <= 0.2
         assert Counted.waits[-1] is None
+        # A character in two reads (half of ñ, then the rest) is one key,
+        # and the half alone is not taken for the terminal gone.
+        got.clear()
+        os.write(master, "ñ".encode()[:1])
+        await asyncio.sleep(0.2)
+        os.write(master, "ñ".encode()[1:])
+        assert await asyncio.to_thread(got.wait, 5)
+        assert received[-1].character == "ñ" and thread.is_alive()
         # A sequence Textual's parser breaks on is dropped; the next key comes.
         got.clear()
         os.write(master, b"\x1b[1114112u")

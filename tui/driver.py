@@ -140,12 +140,15 @@ def _quiet_driver() -> type[Driver]:
                 for last, (_selector_key, mask) in loop_last(terminal):
                     if mask & EVENT_READ:
                         try:
-                            unicode_data = decode(read(fileno, 1024 * 4), final=final and last)
+                            data = read(fileno, 1024 * 4)
                         except OSError:  # EIO: the terminal hung up
-                            unicode_data = ""
-                        if not unicode_data:
+                            data = b""
+                        if not data:
                             return False
-                        parse(parser.feed, unicode_data)
+                        # (nothing decoded yet: half of a character, its
+                        # other half to come)
+                        if unicode_data := decode(data, final=final and last):
+                            parse(parser.feed, unicode_data)
                 parse(parser.tick)
                 return True
 
