@@ -19,7 +19,6 @@ against, Textual's driver is used unchanged."""
 from __future__ import annotations
 
 import hashlib
-import inspect
 import logging
 import os
 import selectors
@@ -32,6 +31,8 @@ from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 
+from garito.widgets.source import source_of
+
 log = logging.getLogger("garito")
 
 # LinuxDriver.run_input_thread as Textual 8.2.8 has it (sha256 of its source).
@@ -43,7 +44,7 @@ def textuals() -> str | None:
         from textual.drivers.linux_driver import LinuxDriver
     except ImportError:  # no termios: not a POSIX terminal
         return None
-    source = inspect.getsource(LinuxDriver.run_input_thread)
+    source = source_of(LinuxDriver.run_input_thread)
     return hashlib.sha256(source.encode()).hexdigest()
 
 

@@ -27,7 +27,6 @@ Textual's and logs a warning.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import logging
 import textwrap
 from typing import TYPE_CHECKING
@@ -38,6 +37,8 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import SGR_STYLES, Strip
+
+from .source import source_of
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -60,8 +61,8 @@ EXPECTED = {
 def fingerprint(function) -> str:
     """The sha256 of a function's dedented source ("" if it has none)."""
     try:
-        source = textwrap.dedent(inspect.getsource(function))
-    except (OSError, TypeError):
+        source = textwrap.dedent(source_of(function))
+    except (OSError, TypeError, AttributeError):
         return ""
     return hashlib.sha256(source.encode()).hexdigest()
 

@@ -34,10 +34,11 @@ a player's own terminal it is a frame that comes late.
 
 from __future__ import annotations
 
-import inspect
 import logging
 import re
 import textwrap
+
+from .source import source_of
 
 log = logging.getLogger("garito")
 
@@ -90,7 +91,7 @@ def lazy_strip_caches() -> bool:
     from textual.strip import Strip
 
     try:
-        source = textwrap.dedent(inspect.getsource(Strip.__init__))
+        source = textwrap.dedent(source_of(Strip.__init__))
     except (OSError, TypeError):
         return False
     sizes = strip_caches(source)
@@ -146,7 +147,7 @@ def no_layout_cycles() -> bool:
 
     end = "    widgets -= invisible_widgets\n    return map, widgets\n"
     try:
-        source = textwrap.dedent(inspect.getsource(_compositor.Compositor._arrange_root))
+        source = textwrap.dedent(source_of(_compositor.Compositor._arrange_root))
     except (OSError, TypeError):
         return False
     if source.count(end) != 1 or not source.endswith(end):
@@ -175,7 +176,7 @@ def parameters_counted_once() -> bool:
     from textual import _callback
 
     try:
-        source = textwrap.dedent(inspect.getsource(_callback._count_parameters))
+        source = textwrap.dedent(source_of(_callback._count_parameters))
     except (OSError, TypeError):
         return False
     if source != _COUNT_SOURCE:
