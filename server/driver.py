@@ -173,8 +173,12 @@ class SocketDriver(Driver):
         self._app.post_message(message)
 
     def process_message(self, message) -> None:
-        if isinstance(message, InBandWindowResize):
-            return  # sizes come from the SSH channel, never from the keys
+        # Sizes come from the SSH channel, clamped (``resize``), never from the
+        # keys: Textual's parser makes a Resize of any size from a terminal's
+        # in-band report (ESC[48;rows;cols;0;0t), which a client may type; a
+        # few of 12000×12000 took a worker's memory and every game on it.
+        if isinstance(message, (InBandWindowResize, events.Resize)):
+            return
         super().process_message(message)
 
     def _new_parser(self) -> None:

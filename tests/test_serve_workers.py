@@ -573,3 +573,39 @@ async def test_a_storm_of_window_changes_reaches_the_worker_as_a_few_sizes_and_t
     assert len(Worker.sent) <= 2 + 0.2 / pool.RESIZE_GAP + 10  # a few, not 3,000
     app._ended(0, "")
     assert app._resizing is None
+
+
+@sync
+async def test_a_size_typed_as_keys_never_reaches_the_app():
+    # A terminal's in-band size report, typed by a client: Textual's parser
+    # made it a Resize of any size, past the clamp (a few of 12000×12000 took
+    # a worker's memory, and every game on it).
+    from textual import events
+
+    class App:
+        _running = True
+
+    class Channel:
+        def __init__(self, fd):
+            self.fd = fd
+
+        def attach(self, driver):
+            pass
+
+    reader, writer = socket.socketpair()
+    d = socket_driver.SocketDriver(App(), channel=Channel(writer.fileno()), size=(80, 24))
+    try:
+        sent: list = []
+        d.send_message = sent.append  # type: ignore[method-assign]
+        d._new_parser()
+        d._feed("\x1b[48;12000;12000;0;0t")
+        d._feed("a")
+        assert not [m for m in sent if isinstance(m, events.Resize)]
+        assert [m.key for m in sent if isinstance(m, events.Key)] == ["a"]
+        d.resize(100, 30)  # the channel's own size, clamped by the server, comes
+        assert [m.size for m in sent if isinstance(m, events.Resize)] == [(100, 30)]
+    finally:
+        if d._tick is not None:
+            d._tick.cancel()
+        reader.close()
+        writer.close()
