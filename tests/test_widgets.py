@@ -76,6 +76,33 @@ async def test_a_scrolling_log_repaints_the_rows_that_moved():
 
 
 @sync
+async def test_a_log_paged_all_the_way_back_shows_its_first_line():
+    # It stopped a row short: the first line of a match was never seen.
+    from garito.core import i18n
+
+    app = Host()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(GameLog)
+        log.tell([f"line {i}" for i in range(30)])
+        await pilot.pause()
+        for _ in range(20):
+            log.page(1)  # back, as PageUp
+        await pilot.pause()
+        height = log.content_size.height
+        shown = str(log.render()).splitlines()
+        assert shown[0] == "line 0" and len(shown) == height
+        assert shown[-1] == f"… {30 - height + 1} newer (PgDn)"
+        i18n.set_default("es")
+        try:
+            log.page(-1)
+            log.page(1)  # drawn again, in Spanish
+            await pilot.pause()
+            assert str(log.render()).splitlines()[-1] == f"… {30 - height + 1} más nuevas (PgDn)"
+        finally:
+            i18n.set_default(i18n.ENGLISH)
+
+
+@sync
 async def test_a_score_change_repaints_one_row():
     app = Host()
     async with app.run_test(size=(40, 10)) as pilot:

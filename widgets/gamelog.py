@@ -15,6 +15,8 @@ from rich.cells import cell_len
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from garito.core.i18n import ngettext
+
 from .glyphs import is_ascii, to_ascii
 from .looks import component_styles
 from .rows import RowRepaint
@@ -59,7 +61,10 @@ class GameLog(StripRows, RowRepaint, Widget, can_focus=False):
     def page(self, pages: int) -> None:
         height = max(1, self.content_size.height)
         total = len(self._rows(max(1, self.content_size.width)))
-        self.back = max(0, min(total - height, self.back + pages * (height - 1)))
+        # Scrolled back, the last row says there is more: height - 1 rows of
+        # the story show, so the first is reached at total - (height - 1).
+        furthest = total - height + 1 if total > height else 0
+        self.back = max(0, min(furthest, self.back + pages * (height - 1)))
 
     def watch_lines(self) -> None:
         self.repaint_rows(self._visible())
@@ -74,7 +79,10 @@ class GameLog(StripRows, RowRepaint, Widget, can_focus=False):
         rows = self._rows(width)
         end = len(rows) - self.back
         if self.back:
-            return rows[max(0, end - height + 1) : end] + [f"… {self.back} newer lines (PageDown)"]
+            more = ngettext("… {count} newer (PgDn)", "… {count} newer (PgDn)", self.back).format(
+                count=self.back
+            )
+            return rows[max(0, end - height + 1) : end] + [to_ascii(more) if is_ascii(self) else more]
         return rows[max(0, end - height) : end]
 
     def runs(self) -> list[list[Run]]:
