@@ -237,3 +237,16 @@ def screen_lines(app) -> list[str]:
     )
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text().split("\n")[:height]
+
+
+def frames_sent(app) -> list:
+    """Every update the app sends its terminal from now on (each still sent)."""
+    frames: list = []
+    display = app._display
+
+    def kept(screen, update):
+        frames.append(update)
+        display(screen, update)
+
+    app._display = kept
+    return frames

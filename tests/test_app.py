@@ -15,7 +15,7 @@ from garito.tui.screens.newgame import NewGameScreen
 from garito.tui.screens.notices import ConfirmScreen, TooSmallScreen
 from garito.tui.screens.rules import RulesScreen
 
-from .helpers import box_keys, box_open, gemelos_match, match_over, screen_lines, settle, sync
+from .helpers import box_keys, box_open, frames_sent, gemelos_match, match_over, screen_lines, settle, sync
 
 
 async def play_to_the_end(pilot, limit=200):
@@ -493,14 +493,7 @@ def test_a_terminal_too_narrow_for_a_scrollbar_is_not_drawn_again_and_again():
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             assert isinstance(app.screen, TooSmallScreen)
-            frames = []
-            display = app._display
-
-            def counted(screen, update):
-                frames.append(update)
-                display(screen, update)
-
-            app._display = counted  # type: ignore[method-assign]
+            frames = frames_sent(app)
             await asyncio.sleep(0.5)  # (Pilot's pause asks for a frame of its own)
             idle = len(frames)
             await pilot.resize_terminal(80, 24)

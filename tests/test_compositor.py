@@ -20,7 +20,7 @@ from garito.tui.app import GarApp
 from garito.widgets import compositor, lean
 from garito.widgets.compositor import RowCompositor
 
-from .helpers import box_open, gemelos_match, match_over, settle, sync
+from .helpers import box_open, frames_sent, gemelos_match, match_over, settle, sync
 from .terminal import Terminal, drawn_whole
 
 lean.apply()
@@ -329,14 +329,7 @@ async def test_a_roll_is_sent_in_fewer_bytes_than_textual_writes_it(recorded):
     app = GarApp(start=gemelos_match(seed=7, seats=("human", "human")))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        updates = []
-        display = app._display
-
-        def kept(screen, update):
-            updates.append(update)
-            display(screen, update)
-
-        app._display = kept  # type: ignore[method-assign]
+        updates = frames_sent(app)
         await pilot.press("space")
         await settle(pilot)
         await drawn(pilot)

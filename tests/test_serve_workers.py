@@ -7,6 +7,7 @@ Bounded, and no timing is asserted."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -439,11 +440,10 @@ async def test_screen_the_socket_does_not_take_is_dropped_and_drawn_again_later(
         writer.close()
 
 
-@sync
-async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_come(caplog):
-    # Each of these broke Textual's parser for good: every key after raised
-    # (and was a traceback in the log), ctrl+q too.
-    from textual import events
+@contextlib.contextmanager
+def _keys_driver():
+    """A socket driver reading keys, as a started app's: its parser made,
+    its socket and its escape timer let go after."""
 
     class App:
         _running = True
@@ -456,11 +456,26 @@ async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_co
             pass
 
     reader, writer = socket.socketpair()
+    d = socket_driver.SocketDriver(App(), channel=Channel(writer.fileno()), size=(80, 24))
+    d._new_parser()
     try:
-        d = socket_driver.SocketDriver(App(), channel=Channel(writer.fileno()), size=(80, 24))
+        yield d
+    finally:
+        if d._tick is not None:
+            d._tick.cancel()
+        reader.close()
+        writer.close()
+
+
+@sync
+async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_come(caplog):
+    # Each of these broke Textual's parser for good: every key after raised
+    # (and was a traceback in the log), ctrl+q too.
+    from textual import events
+
+    with _keys_driver() as d:
         keys: list[str] = []
         d.process_message = lambda event: keys.append(event.key) if isinstance(event, events.Key) else None
-        d._new_parser()
         broken = ("\x1b[1114112u", "\x1b[97;1;1114112u", "\x1b[97:1114112u", "\x1b[97;1:9u")
         broken += ("\x1b[99999999999~",)
         for bad in broken:
@@ -471,11 +486,6 @@ async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_co
             assert keys[-2:] == ["a", "ctrl+q"], (bad, keys)
         broke = [r for r in caplog.records if "could not read" in r.getMessage()]
         assert len(broke) == 1 and not broke[0].exc_info  # once a session, no traceback
-    finally:
-        if d._tick is not None:
-            d._tick.cancel()
-        reader.close()
-        writer.close()
 
 
 @sync
@@ -582,30 +592,12 @@ async def test_a_size_typed_as_keys_never_reaches_the_app():
     # a worker's memory, and every game on it).
     from textual import events
 
-    class App:
-        _running = True
-
-    class Channel:
-        def __init__(self, fd):
-            self.fd = fd
-
-        def attach(self, driver):
-            pass
-
-    reader, writer = socket.socketpair()
-    d = socket_driver.SocketDriver(App(), channel=Channel(writer.fileno()), size=(80, 24))
-    try:
+    with _keys_driver() as d:
         sent: list = []
         d.send_message = sent.append  # type: ignore[method-assign]
-        d._new_parser()
         d._feed("\x1b[48;12000;12000;0;0t")
         d._feed("a")
         assert not [m for m in sent if isinstance(m, events.Resize)]
         assert [m.key for m in sent if isinstance(m, events.Key)] == ["a"]
         d.resize(100, 30)  # the channel's own size, clamped by the server, comes
         assert [m.size for m in sent if isinstance(m, events.Resize)] == [(100, 30)]
-    finally:
-        if d._tick is not None:
-            d._tick.cancel()
-        reader.close()
-        writer.close()

@@ -180,16 +180,20 @@ class RowCompositor(Compositor):
         spans = [(y, x1, x2) for y, x1, x2 in self._regions_to_spans(regions) if 0 <= y < height]
         if not spans:
             return None
-        # widget -> row -> the stretches it is seen in there that a span sends
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        self._draw_stretches(self._wanted(spans), chops)
+        return SparseChopsUpdate(chops, whole_characters(spans, chops), [cut_set[1:] for cut_set in cuts])
+
+    def _wanted(self, spans) -> dict[Widget, dict[int, set[tuple[int, int]]]]:
+        """Widget -> row -> the stretches it is seen in there that a span
+        (row, x1, x2) sends."""
         wanted: dict[Widget, dict[int, set[tuple[int, int]]]] = {}
         for y, x1, x2 in spans:
             for x, end, widget in self.row_owners(y):
                 if x < x2 and end > x1:
                     wanted.setdefault(widget, {}).setdefault(y, set()).add((x, end))
-        cuts = self.cuts
-        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
-        self._draw_stretches(wanted, chops)
-        return SparseChopsUpdate(chops, whole_characters(spans, chops), [cut_set[1:] for cut_set in cuts])
+        return wanted
 
     def _draw_stretches(
         self, wanted: dict[Widget, dict[int, set[tuple[int, int]]]], chops: list[dict[int, Strip | None]]
@@ -218,12 +222,9 @@ class RowCompositor(Compositor):
         the stretch's other cuts empty."""
         cuts = self.cuts
         chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1], _EMPTY) for cut_set in cuts]
-        wanted: dict[Widget, dict[int, set[tuple[int, int]]]] = {}
-        for y in crop.line_range:
-            if 0 <= y < len(cuts) and is_rendered_line(y):
-                for x, end, widget in self.row_owners(y):
-                    wanted.setdefault(widget, {}).setdefault(y, set()).add((x, end))
-        self._draw_stretches(wanted, chops)
+        width = self.size.width
+        rows = [(y, 0, width) for y in crop.line_range if 0 <= y < len(cuts) and is_rendered_line(y)]
+        self._draw_stretches(self._wanted(rows), chops)
         return chops
 
     def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
