@@ -256,7 +256,7 @@ def test_a_textual_whose_compositor_changed_keeps_its_own(monkeypatch, caplog):
 
     monkeypatch.setattr(compositor, "_installed", False)
     monkeypatch.setattr(screen, "Compositor", Compositor)
-    monkeypatch.setitem(compositor.EXPECTED, "Compositor._render_chops", "0" * 64)
+    monkeypatch.setitem(compositor.EXPECTED, "Compositor._render_chops", "0:00000000")
     assert compositor.install() is False
     assert screen.Compositor is Compositor
     assert "Compositor._render_chops" in caplog.text

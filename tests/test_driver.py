@@ -34,7 +34,7 @@ def test_the_app_plays_on_the_quiet_driver_and_a_named_driver_is_kept(monkeypatc
 
 
 def test_a_changed_textual_keeps_its_own_driver(monkeypatch, caplog):
-    monkeypatch.setattr(driver, "EXPECTED", "0" * 64)
+    monkeypatch.setattr(driver, "EXPECTED", "0:00000000")
     assert driver.quiet(LinuxDriver) is LinuxDriver
     assert "input thread is not the one expected" in caplog.text
 

@@ -124,3 +124,61 @@ async def test_back_from_a_game_the_cursor_is_on_its_continue():
         assert isinstance(app.screen, MenuScreen)
         assert highlighted(app) == "continue:barras"
         assert menu_ids(app)[0] == "continue:barras"
+
+
+@sync
+async def test_the_menu_is_whole_in_its_first_frame_and_not_laid_out_again_after_it(monkeypatch):
+    """The highlighted option's text is in the menu's first frame, and
+    after it neither the texts nor the list are drawn again: the list's
+    highlight message and the first Resize came after that frame, and each
+    laid the menu out and painted it once more."""
+    from textual.widgets import Static
+
+    from garito.tui.screens.menu import GameList
+
+    after_first: list[str] = []
+    first: list[str] = []
+    display = GarApp._display
+
+    def spy(self, screen, update):
+        if isinstance(screen, MenuScreen) and not first:
+            first.append(str(screen.query_one("#about", Static).render()))
+        display(self, screen, update)
+
+    update, clear = Static.update, GameList._clear_caches
+
+    def static_update(self, *args, **kwargs):
+        if first:
+            after_first.append(f"update #{self.id}")
+        update(self, *args, **kwargs)
+
+    def clear_caches(self):
+        if first:
+            after_first.append("list drawn again")
+        clear(self)
+
+    monkeypatch.setattr(GarApp, "_display", spy)
+    monkeypatch.setattr(Static, "update", static_update)
+    monkeypatch.setattr(GameList, "_clear_caches", clear_caches)
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert first and first[0].startswith("Gemelos\n")
+        assert after_first == []
+        games = app.screen.query_one("#games", GameList)
+        wide = games.scrollable_content_region.width
+        await pilot.resize_terminal(100, 24)  # the list keeps its width: nothing to draw again
+        await settle(pilot)
+        assert after_first == []
+        # A real change of the list's width (its scrollbar comes, in a short
+        # terminal, under the "too small" notice) draws the options again.
+        await pilot.resize_terminal(80, 14)
+        await settle(pilot)
+        assert "list drawn again" in after_first  # (the motto gives way too)
+        narrow = games.scrollable_content_region.width
+        assert narrow < wide
+        assert games.render_line(0).cell_length == narrow
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert games.render_line(0).cell_length == games.scrollable_content_region.width == wide
+        assert "Red Man's Throw" in "\n".join(screen_lines(app))

@@ -18,7 +18,6 @@ against, Textual's driver is used unchanged."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import selectors
@@ -31,12 +30,12 @@ from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 
-from garito.widgets.source import source_of
+from garito.widgets.source import source_mark, source_of
 
 log = logging.getLogger("garito")
 
-# LinuxDriver.run_input_thread as Textual 8.2.8 has it (sha256 of its source).
-EXPECTED = "d796af6d69db337d6fa6bd463984f7d17188d991dbb22f60efb92a8a9619507c"
+# LinuxDriver.run_input_thread as Textual 8.2.8 has it (``source_mark``).
+EXPECTED = "1784:4662a1df"
 
 
 def textuals() -> str | None:
@@ -45,7 +44,7 @@ def textuals() -> str | None:
     except ImportError:  # no termios: not a POSIX terminal
         return None
     source = source_of(LinuxDriver.run_input_thread)
-    return hashlib.sha256(source.encode()).hexdigest()
+    return source_mark(source)
 
 
 def quiet(driver: type[Driver]) -> type[Driver]:

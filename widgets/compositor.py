@@ -26,7 +26,6 @@ Textual's and logs a warning.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import textwrap
 from typing import TYPE_CHECKING
@@ -38,7 +37,7 @@ from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import SGR_STYLES, Strip
 
-from .source import source_of
+from .source import source_mark, source_of
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -50,21 +49,22 @@ Owners = list[tuple[int, int, "Widget"]]
 
 # What this compositor stands in for, as Textual 8.2.8 has it: the partial
 # update it replaces, the chops it fills as Textual fills them, and the
-# ChopsUpdate that sends them (sha256 of each one's dedented source).
+# ChopsUpdate that sends them (the length and CRC-32 of each one's dedented
+# source: ``source_mark``).
 EXPECTED = {
-    "Compositor.render_partial_update": "342f61fb3b24dffee21df7d7dc1ded2be4f4065a6e23f3a1e6ab2743faa32f77",
-    "Compositor._render_chops": "08dba28b936cc6c0cc588472376e701d9121857b6446f898efcb87423b2f7883",
-    "ChopsUpdate.render_segments": "d6ddb7d34a6c23ec3b838ae320f471f1062c52c135034ff1f6a11709c5bc3a34",
+    "Compositor.render_partial_update": "771:1d595876",
+    "Compositor._render_chops": "1571:5cebe8ba",
+    "ChopsUpdate.render_segments": "1100:7748d188",
 }
 
 
 def fingerprint(function) -> str:
-    """The sha256 of a function's dedented source ("" if it has none)."""
+    """The mark of a function's dedented source ("" if it has none)."""
     try:
         source = textwrap.dedent(source_of(function))
     except (OSError, TypeError, AttributeError):
         return ""
-    return hashlib.sha256(source.encode()).hexdigest()
+    return source_mark(source)
 
 
 def textuals() -> dict[str, str]:

@@ -10,7 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -62,6 +64,30 @@ class GameList(OptionList):
     def action_cursor_down(self) -> None:
         self._step(1)
 
+    # Textual (8.2.8) forgets every option it drew at each Resize of the
+    # list: the first comes after the menu's first frame, at the width that
+    # frame drew them at, and every option was drawn again for nothing.
+    # What is drawn depends on the width alone: the options are forgotten
+    # when the width they were drawn at changed, at a Resize or as they are
+    # drawn (a scrollbar that comes or goes changes it with no Resize).
+    _drawn_at: int | None = None  # the width of what Textual keeps drawn (None: nothing)
+
+    def _clear_caches(self) -> None:
+        self._drawn_at = None
+        super()._clear_caches()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        width = self.scrollable_content_region.width
+        if width != self._drawn_at:
+            if self._drawn_at is not None:
+                self._clear_caches()
+            self._drawn_at = width
+        return super().render_lines(crop)
+
+    def _on_resize(self, event: events.Resize | None = None) -> None:
+        if event is not None and self.scrollable_content_region.width == self._drawn_at:
+            event.prevent_default()  # Textual's own handler comes next in line
+
 
 class MenuScreen(LaidOut, Screen[None]):
     if TYPE_CHECKING:
@@ -85,6 +111,7 @@ class MenuScreen(LaidOut, Screen[None]):
         self._saved_at: dict[str, float] | None = None  # each save's time at the last reload
         self._list_lines = 0
         self._resumed = False  # the first resume follows the mount, which has just loaded the saves
+        self._shown: dict[str, object] = {}  # what the about panel and the motto show
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-top"):
@@ -172,6 +199,10 @@ class MenuScreen(LaidOut, Screen[None]):
         else:
             games.highlighted = 0
         self._saved_at = saved_at
+        # The highlighted option's text at once, not when the list's message
+        # about it comes: that came after the first frame, which showed an
+        # empty panel and was laid out and painted again.
+        self._show_about(ids[games.highlighted] or "")
         self._fit()
         games.focus()
 
@@ -191,16 +222,27 @@ class MenuScreen(LaidOut, Screen[None]):
         self.set_class(bare, "-bare")
         self.query_one("#banner").display = not bare
         dash = "-" if self.app.ascii_only else "·"
-        self.query_one("#motto", Static).update(f"Garito {dash} {_(MOTTO)}" if bare else _(MOTTO))
+        self._update("#motto", f"Garito {dash} {_(MOTTO)}" if bare else _(MOTTO))
+
+    def _update(self, selector: str, content: str | Text) -> None:
+        """A Static's content, where it changed: ``update`` lays the screen
+        out again even for the same text (the menu's first Resize, the
+        highlight message its first frame had already shown)."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content)
 
     def _selected(self) -> str | None:
         option = self.query_one("#games", OptionList).highlighted_option
         return option.id if option else None
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        about = self._about(event.option.id or "")
-        self.query_one("#about", Static).update(ascii_text(about) if self.app.ascii_only else about)
+        self._show_about(event.option.id or "")
         self.refresh_bindings()  # ? Rules only on a game
+
+    def _show_about(self, option_id: str) -> None:
+        about = self._about(option_id)
+        self._update("#about", ascii_text(about) if self.app.ascii_only else about)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rules":  # a game's, on a game: not on the statistics, the name, quit
@@ -283,7 +325,7 @@ class MenuScreen(LaidOut, Screen[None]):
 
     def relabel(self) -> None:
         """Everything shown again in the language just chosen."""
-        self.query_one("#motto", Static).update(_(MOTTO))
+        self._update("#motto", _(MOTTO))
         self.reload()
         self.refresh_bindings()
 
