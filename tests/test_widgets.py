@@ -771,3 +771,30 @@ async def test_rows_drawn_from_kept_pieces_are_what_textual_draws_whole():
                 blank = Strip.blank(widget.size.width, widget.visual_style.rich_style)
                 expected = [list(whole[y] if y < len(whole) else blank) for y in range(widget.size.height)]
                 assert drawn == expected, type(widget).__name__
+
+
+@sync
+async def test_a_line_wraps_its_text_once_a_change_and_again_at_a_new_width(monkeypatch):
+    # Its rows were worked out as the text changed and again as it was drawn.
+    wrapped: list[str] = []
+    wrap = Text.wrap
+
+    def counted(self, *args, **kwargs):
+        wrapped.append(self.plain)
+        return wrap(self, *args, **kwargs)
+
+    app = LineHost()
+    async with app.run_test(size=(60, 10)) as pilot:
+        line = app.query_one(Line)
+        line.text = "the first words"
+        await pilot.pause()
+        monkeypatch.setattr(Text, "wrap", counted)
+        line.text = "other words, as many"
+        await pilot.pause()
+        assert wrapped == ["other words, as many"]
+        assert app.query_one(Line).render_line(0).text.rstrip() == "other words, as many"
+        line.styles.width = 12  # the same text at another width: wrapped anew
+        await pilot.pause()
+        await pilot.pause()
+        assert wrapped == ["other words, as many"] * 2
+        assert [line.render_line(y).text.rstrip() for y in range(2)] == ["other words,", "as many"]

@@ -37,16 +37,23 @@ class Line(KeptLooks, PlainLines, RowRepaint, Widget, can_focus=False):
         text = as_text(self.text, overflow="fold")
         return ascii_text(text) if is_ascii(self) else text
 
+    _rows_of: tuple[object, list[tuple[str, tuple]]] | None = None  # the last rows worked out, and for what
+
     def _rows(self) -> list[tuple[str, tuple]]:
         """The rows on screen: (plain text, what each character looks like),
         so a change of style alone also counts as a change, and only the
-        cells that changed are repainted."""
+        cells that changed are repainted. Asked as the text changes and
+        again as it is drawn: wrapped once."""
         width = max(1, self.content_size.width)
+        mark = (self.look(), width)
+        if self._rows_of is not None and self._rows_of[0] == mark:
+            return self._rows_of[1]
         lines = self._text().wrap(self.app.console, width)
         rows = []
         for line in lines:
             plain = line.plain.rstrip()
             rows.append((plain, char_looks(line, len(plain))))
+        self._rows_of = (mark, rows)
         return rows
 
     def watch_text(self) -> None:
