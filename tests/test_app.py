@@ -529,3 +529,32 @@ async def test_the_menu_offers_rules_on_a_game_only():
         await pilot.press("question_mark")  # does nothing there
         await settle(pilot)
         assert app.screen is menu
+
+
+@sync
+async def test_ctrl_c_says_how_to_quit_over_a_dialog_too_and_a_field_keeps_its_copy():
+    # Textual leaves the app's own bindings out of a modal screen's chain:
+    # over "Leave this game?" ctrl+c said nothing.
+    from garito.tui.screens.notices import ConfirmScreen
+    from garito.tui.screens.profile import ProfileScreen
+
+    app = GarApp(start=gemelos_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        (note,) = list(app._notifications)
+        assert (note.title, note.message) == ("Do you want to quit?", "Press ^q to quit Garito.")
+        assert isinstance(app.screen, ConfirmScreen)  # the dialog stays, unanswered
+        # In the name field, ctrl+c is the field's own (copy): no notice.
+        app.clear_notifications()
+        await pilot.press("n")
+        await settle(pilot)
+        app.push_screen(ProfileScreen())
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        assert list(app._notifications) == []

@@ -122,10 +122,15 @@ class GarApp(App[None]):
     def action_help_quit(self) -> None:
         # ctrl+c: Textual's own hint is English and markup ("[b]ctrl+q[/b]"),
         # and notices here are text.
-        for active in self.active_bindings.values():
-            if active.binding.action in ("quit", "app.quit"):
+        # The screen's own quit key first (q on the menu), else the app's:
+        # over a dialog Textual's active bindings leave the app's out, and
+        # its ctrl+q works there all the same (a priority binding).
+        bindings = [active.binding for active in self.active_bindings.values()]
+        bindings += [binding for _key, binding in self._bindings]
+        for binding in bindings:
+            if binding.action in ("quit", "app.quit"):
                 self.notify(
-                    _("Press {key} to quit Garito.").format(key=self.get_key_display(active.binding)),
+                    _("Press {key} to quit Garito.").format(key=self.get_key_display(binding)),
                     title=_("Do you want to quit?"),
                 )
                 return

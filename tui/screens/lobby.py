@@ -63,6 +63,7 @@ from ..link import Link, Seating
 from ..served import tables_socket
 from .game import GameScreen
 from .leaders import LeadersScreen
+from .notices import HELP_QUIT
 
 if TYPE_CHECKING:
     from textual import getters
@@ -528,7 +529,7 @@ class LobbyScreen(Screen[None]):
 class GamePicker(ModalScreen[str]):
     """Which game the new table plays."""
 
-    BINDINGS = [Binding("escape", "dismiss", N_("Back"))]
+    BINDINGS = [Binding("escape", "dismiss", N_("Back")), HELP_QUIT]
 
     def compose(self) -> ComposeResult:
         from textual.containers import Vertical
@@ -545,7 +546,7 @@ class GamePicker(ModalScreen[str]):
 class CodeDialog(ModalScreen[str | None]):
     """A private table's code, typed to join it: Enter joins, Esc leaves."""
 
-    BINDINGS = [Binding("escape", "dismiss", N_("Back"))]
+    BINDINGS = [Binding("escape", "dismiss", N_("Back")), HELP_QUIT]
 
     def __init__(self, allowed: int) -> None:
         super().__init__()

@@ -15,12 +15,13 @@ from garito.store import settings
 from garito.widgets.keybar import KeyBar
 
 from .laidout import LaidOut
+from .notices import HELP_QUIT
 
 
 class ProfileScreen(LaidOut, ModalScreen[str]):
     """Type a name, Enter keeps it; Escape keeps the one there was."""
 
-    BINDINGS = [Binding("escape", "keep", N_("Leave it as it is"))]
+    BINDINGS = [Binding("escape", "keep", N_("Leave it as it is")), HELP_QUIT]
 
     def __init__(self, first: bool = False) -> None:
         super().__init__()
