@@ -249,7 +249,13 @@ class SocketDriver(Driver):
         except Exception as error:  # noqa: BLE001 - whatever the parser raises, the keys go on
             if not self._parser_broke:
                 self._parser_broke = True
-                log.warning("keys Textual could not read were dropped: %s", type(error).__name__)
+                # The session's number, as the worker's other lines and the
+                # server's line of who plays in it say it.
+                log.warning(
+                    "session %s: keys Textual could not read were dropped: %s",
+                    getattr(self.channel, "id", "?"),
+                    type(error).__name__,
+                )
             self._new_parser()
 
     def disable_input(self) -> None:

@@ -387,7 +387,10 @@ class Terminal(asyncssh.SSHServerSession):
                 log.warning("%s: the app could not start: %s", self.who, e)
                 self._refuse("Garito could not start here just now. Try again in a while.")
                 return
-            log.info("%s plays (pid %d, %dx%d)", self.who, self.app.pid, *self.size)
+            # A worker's lines about a session name it by its number only.
+            session = getattr(self.app, "id", None)
+            where = f"pid {self.app.pid}" + (f", session {session}" if session else "")
+            log.info("%s plays (%s, %dx%d)", self.who, where, *self.size)
             if self.ending:  # the connection went while the app started
                 self._hang_up()
             self._start_reading_app()

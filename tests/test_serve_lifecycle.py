@@ -62,6 +62,8 @@ class Operator:
     async def pid_of(self, user: str) -> int:
         pattern = re.compile(rf"{re.escape(user)} \(\S+\) plays \(pid (\d+)")
         await until(lambda: pattern.search(self.log) is not None)
+        # in a worker, with the session's number its worker's lines name it by
+        assert re.search(rf"{re.escape(user)} \(\S+\) plays \(pid \d+, session \d+, \d+x\d+\)", self.log)
         return int(pattern.search(self.log).group(1))
 
     def stop(self) -> None:

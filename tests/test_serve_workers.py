@@ -448,7 +448,9 @@ def _keys_driver():
     class App:
         _running = True
 
-    class Channel:
+    class Channel:  # a worker's session, as the driver sees it
+        id = 7
+
         def __init__(self, fd):
             self.fd = fd
 
@@ -486,6 +488,8 @@ async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_co
             assert keys[-2:] == ["a", "ctrl+q"], (bad, keys)
         broke = [r for r in caplog.records if "could not read" in r.getMessage()]
         assert len(broke) == 1 and not broke[0].exc_info  # once a session, no traceback
+        # named as the server's line of who plays in it names it
+        assert broke[0].getMessage().startswith("session 7: ")
 
 
 @sync
