@@ -108,3 +108,28 @@ async def test_a_seat_made_a_computer_never_takes_another_computers_name():
         await pilot.press("left")  # back to a person: Ramón's name back to the second seat
         await settle(pilot)
         assert [dialog.query_one(f"#name-{i}").value for i in (0, 1)][1] == "Ramón"
+
+
+@sync
+async def test_a_player_named_like_a_computer_starts_a_game_with_the_default_seats():
+    # A player called Ramón met "two seats have the same name" at the first
+    # Enter: the first computer seat was Ramón too.
+    from garito.store import settings
+    from garito.tui.games import default_names
+    from garito.tui.screens.game import GameScreen
+
+    settings.update(player="Ramón")
+    assert default_names(["human", "computer", "computer"]) == ["Ramón", "Lucía", "Tomás"]
+    # with no seat of the player's, the computers take every name there is
+    assert default_names(["computer"] * 6) == ["Ramón", "Lucía", "Tomás", "Inés", "Xoán", "Carmela"]
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("gemelos"))
+        await settle(pilot)
+        dialog = app.screen
+        assert [dialog.query_one(f"#name-{i}").value for i in (0, 1)] == ["Ramón", "Lucía"]
+        dialog.action_start()
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.match.names == ("Ramón", "Lucía")

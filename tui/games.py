@@ -29,8 +29,11 @@ def default_names(kinds: list[str]) -> list[str]:
     other humans, Spanish and Galician names for the computer seats."""
     from garito.store import settings
 
-    bots = iter(COMPUTER_NAMES)
     me = settings.player()
+    # A computer never takes the name the player's own seat has (a player
+    # called Ramón met "two seats have the same name" at the first Enter).
+    mine = me if "human" in kinds else ""
+    bots = iter([name for name in COMPUTER_NAMES if name != mine])
     names = []
     for i, kind in enumerate(kinds):
         if kind == "computer":
