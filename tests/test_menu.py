@@ -182,3 +182,41 @@ async def test_the_menu_is_whole_in_its_first_frame_and_not_laid_out_again_after
         await settle(pilot)
         assert games.render_line(0).cell_length == games.scrollable_content_region.width == wide
         assert "Red Man's Throw" in "\n".join(screen_lines(app))
+
+
+@pytest.mark.parametrize("first_start", [True, False])
+def test_the_menu_under_the_name_dialog_is_laid_out_whole_again_when_the_terminal_grows(
+    garito_home, monkeypatch, first_start
+):
+    # Under the name dialog (asked at the first start, or Player on the
+    # menu) the menu kept a small terminal's short form, a one-line banner
+    # and a short list, after the terminal was made large again.
+    from garito.tui.screens.profile import ProfileScreen
+
+    if first_start:
+        (garito_home / "settings.json").unlink()
+        monkeypatch.delenv("GARITO_PLAYER", raising=False)
+
+    @sync
+    async def run():
+        app = GarApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            if not first_start:
+                app.push_screen(ProfileScreen())
+                await settle(pilot)
+            assert isinstance(app.screen, ProfileScreen)
+            menu = next(s for s in app.screen_stack if isinstance(s, MenuScreen))
+            await pilot.resize_terminal(80, 14)
+            await settle(pilot)
+            assert menu.has_class("-bare")
+            await pilot.resize_terminal(80, 24)
+            await settle(pilot)
+            assert isinstance(app.screen, ProfileScreen)
+            assert not menu.has_class("-bare") and not menu.has_class("-tight")
+            assert menu.query_one("#banner").display
+            await pilot.press("escape")
+            await settle(pilot)
+            assert "a parlor of dice and cards" in "\n".join(screen_lines(app))
+
+    run()

@@ -34,3 +34,10 @@ class LaidOut:
             # Textual's own handler (the next in line) would lay out again
             # what is laid out at this size already.
             event.prevent_default()
+            # It also lays out the screens under this one: those not laid out
+            # at this size yet still are (the menu under the name asked kept
+            # a small terminal's short form once the terminal grew again).
+            app = self.app  # type: ignore[attr-defined]
+            for screen in app._background_screens:
+                if screen._compositor.size != event.size:
+                    screen._screen_resized(event.size)
