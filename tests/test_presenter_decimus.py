@@ -122,3 +122,28 @@ def test_the_betting_opens_on_maiores_after_the_computer_rerolled():
     assert s.stage == "bet" and dx.GAMES[s.game] == "maiores" and s.speaker == 0
     t = p.table(dx.view(s, 0), ANA_HERE, ascii_only=False, my_move=True)
     assert t.caption == "Maiores: 6-6-5 = 17"
+
+
+def test_points_pending_are_counted_in_the_players_language():
+    # Spanish and Galician say more than one in the plural ("12 pendiente" was shown).
+    import contextvars
+
+    from garito.core import i18n
+
+    seen = play("stand", "stand")
+    seen = dx.apply(dx.apply(seen, dx.Action("bet", amount=2)), dx.Action.parse("see"))
+    passed = play("stand", "stand", "pass", "pass")
+
+    def pending(language: str) -> list[str]:
+        i18n.use(language)  # in a context of its own (below): the test's stays as it was
+        return [
+            p.table(dx.view(s, 0), ANA_HERE, ascii_only=False, my_move=True).game_rows[0].cells[1]
+            for s in (seen, passed)
+        ]
+
+    said = {language: contextvars.copy_context().run(pending, language) for language in ("en", "es", "gl")}
+    assert said == {
+        "en": ["2 pending", "1 pending"],
+        "es": ["2 pendientes", "1 pendiente"],
+        "gl": ["2 pendentes", "1 pendente"],
+    }

@@ -174,7 +174,9 @@ def _games(
             case BettingOpened(game) | BetPlaced(_, game) | Passed(_, game):
                 status[game] = _("betting")
             case Pending(game, points):
-                status[game] = _("{points} pending").format(points=points)
+                # points at stake, waiting for the showdown (Spanish and
+                # Galician say it in the plural: "12 pendientes")
+                status[game] = ngettext("{points} pending", "{points} pending", points).format(points=points)
             case Folded(seat, game, points):
                 status[game] = _("+{points} {name} (fold)").format(points=points, name=names[1 - seat][:9])
             case PointAlone(seat, game):
