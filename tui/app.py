@@ -119,6 +119,12 @@ class GarApp(App[None]):
             # In a thread: a history another Garito holds makes it wait seconds.
             self.run_worker(self._drain_pending, thread=True, group="pending")
 
+    def key_ctrl_c(self) -> None:
+        # Over a dialog ctrl+c comes here unbound (a key no binding took):
+        # Textual leaves the app's own bindings out of a modal screen's
+        # chain. A focused field's own ctrl+c (copy) is a binding, and takes it.
+        self.action_help_quit()
+
     def action_help_quit(self) -> None:
         # ctrl+c: Textual's own hint is English and markup ("[b]ctrl+q[/b]"),
         # and notices here are text.

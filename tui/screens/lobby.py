@@ -63,7 +63,6 @@ from ..link import Link, Seating
 from ..served import tables_socket
 from .game import GameScreen
 from .leaders import LeadersScreen
-from .notices import HELP_QUIT
 
 if TYPE_CHECKING:
     from textual import getters
@@ -529,7 +528,7 @@ class LobbyScreen(Screen[None]):
 class GamePicker(ModalScreen[str]):
     """Which game the new table plays."""
 
-    BINDINGS = [Binding("escape", "dismiss", N_("Back")), HELP_QUIT]
+    BINDINGS = [Binding("escape", "dismiss", N_("Back"))]
 
     def compose(self) -> ComposeResult:
         from textual.containers import Vertical
@@ -546,7 +545,7 @@ class GamePicker(ModalScreen[str]):
 class CodeDialog(ModalScreen[str | None]):
     """A private table's code, typed to join it: Enter joins, Esc leaves."""
 
-    BINDINGS = [Binding("escape", "dismiss", N_("Back")), HELP_QUIT]
+    BINDINGS = [Binding("escape", "dismiss", N_("Back"))]
 
     def __init__(self, allowed: int) -> None:
         super().__init__()

@@ -111,7 +111,6 @@ class MenuScreen(LaidOut, Screen[None]):
         self._saved_at: dict[str, float] | None = None  # each save's time at the last reload
         self._list_lines = 0
         self._resumed = False  # the first resume follows the mount, which has just loaded the saves
-        self._shown: dict[str, object] = {}  # what the about panel and the motto show
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-top"):
@@ -228,9 +227,9 @@ class MenuScreen(LaidOut, Screen[None]):
         """A Static's content, where it changed: ``update`` lays the screen
         out again even for the same text (the menu's first Resize, the
         highlight message its first frame had already shown)."""
-        if self._shown.get(selector) != content:
-            self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
+        static = self.query_one(selector, Static)
+        if static.content != content:
+            static.update(content)
 
     def _selected(self) -> str | None:
         option = self.query_one("#games", OptionList).highlighted_option

@@ -16,11 +16,6 @@ from textual.widgets import Static
 from garito.core.i18n import N_, _
 from garito.widgets.keybar import KeyBar
 
-# ctrl+c says how to quit over a dialog too: Textual leaves the app's own
-# bindings out of a modal screen's chain, and it said nothing there. A
-# focused field's own ctrl+c (copy) comes first in the chain still.
-HELP_QUIT = Binding("ctrl+c", "app.help_quit", show=False)
-
 
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is below 80×24; the app removes
@@ -28,7 +23,7 @@ class TooSmallScreen(ModalScreen[None]):
     any screen opened meanwhile. Nothing underneath is lost: the screens
     below keep their state."""
 
-    BINDINGS = [Binding("escape", "nothing", show=False), HELP_QUIT]
+    BINDINGS = [Binding("escape", "nothing", show=False)]
 
     # Not called "Notice": CSS type selectors match a class's name, and the
     # round-result box (widgets.notice.Notice) is kept off screen by its own
@@ -60,7 +55,6 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
         Binding("y,enter", "answer(True)", N_("Yes")),
         Binding("n,escape", "answer(False)", N_("No")),
-        HELP_QUIT,
     ]
 
     def __init__(self, question: str, detail: str = "") -> None:

@@ -15,13 +15,12 @@ from garito.store import settings
 from garito.widgets.keybar import KeyBar
 
 from .laidout import LaidOut
-from .notices import HELP_QUIT
 
 
 class ProfileScreen(LaidOut, ModalScreen[str]):
     """Type a name, Enter keeps it; Escape keeps the one there was."""
 
-    BINDINGS = [Binding("escape", "keep", N_("Leave it as it is")), HELP_QUIT]
+    BINDINGS = [Binding("escape", "keep", N_("Leave it as it is"))]
 
     def __init__(self, first: bool = False) -> None:
         super().__init__()

@@ -18,8 +18,6 @@ from garito.core.i18n import N_, _
 from garito.widgets.glyphs import ascii_text, to_ascii
 from garito.widgets.keybar import KeyBar
 
-from .notices import HELP_QUIT
-
 if TYPE_CHECKING:
     from textual import getters
 
@@ -32,7 +30,6 @@ class _Box(ModalScreen[bool]):
 
     KEYS = ""
     CLASSES = "dialog"
-    BINDINGS = [HELP_QUIT]
     if TYPE_CHECKING:
         app = getters.app(GarApp)
 
