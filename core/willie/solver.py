@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from functools import cache
 from itertools import product
 from typing import Final, Literal, TypeAlias
@@ -192,6 +192,37 @@ def _group_tables(group_max: int) -> tuple[GroupMoves, GroupMoves, dict[int, int
     return one, two, need, closed, states
 
 
+RunTable: TypeAlias = dict[tuple[int, int], tuple[tuple[int, bool], ...]]
+
+
+@cache
+def _run_tables(run_x: frozenset[int], wild_later: bool) -> tuple[RunTable, dict[tuple[int, int], int | None]]:
+    """A cell's run transitions (see ``_Grid``): they depend only on the
+    coverings the next cell allows a run (``run_x``) and whether a wild may
+    come later in the row: eight tables in all, each worked out once. Made
+    anew for every cell they were most of a grid's making, and the hard
+    computer makes some 80 grids a move. Shared between grids: read only."""
+    table: RunTable = {}
+    meets: dict[tuple[int, int], int | None] = {}
+    for p, by_x in _RUN_NEXT.items():
+        for x, nexts in by_x.items():
+            ways: list[tuple[int, bool]] = []
+            for nxt, fresh in nexts:
+                if p == 6 and x == 0 and fresh and not wild_later:
+                    continue  # a new run beside the longer one could only help a wild to come
+                trimmed = _Grid._trim(nxt, run_x)
+                if trimmed is None:
+                    continue
+                if (trimmed, fresh) not in ways:
+                    ways.append((trimmed, fresh))
+            table[p, x] = tuple(ways)
+        # two runs meeting here: the one ending (x) must reach three
+        for x in (0, 1):
+            ends = [n for n, fresh in _RUN_NEXT[p][x] if not fresh and n >= 5]
+            meets[p, x] = _Grid._trim(_START[1 - x], run_x) if ends else None
+    return table, meets
+
+
 class _Grid:
     """The cells' choices and per-cell transition tables for one position.
 
@@ -236,21 +267,29 @@ class _Grid:
         def run_ok(cell: int, x: int, side: int = 0) -> bool:
             """A run of three through ``cell`` could be made with it (x: as
             the wild): ``side`` -1 ending at it, 1 starting at it, 0 any."""
-            suit, r = divmod(cell, 9)
-            starts = {-1: (r - 2,), 1: (r,), 0: range(r - 2, r + 1)}[side]
-            for start in starts:
-                if start < 0 or start > 6:
-                    continue
-                others = [suit * 9 + i for i in range(start, start + 3) if i != r]
-                if all(avail[o] for o in others) and x + sum(wildish[o] for o in others) <= 1:
-                    return True
+            r = cell % 9
+            row = cell - r
+            for start in range(max(0, r if side == 1 else r - 2), min(6, r - 2 if side == -1 else r) + 1):
+                wilds = x
+                for o in range(row + start, row + start + 3):
+                    if o == cell:
+                        continue
+                    if not avail[o]:
+                        break
+                    wilds += wildish[o]
+                else:
+                    if wilds <= 1:
+                        return True
             return False
+
+        # a rank's column: its real cards and its cells a wild may cover
+        column_real = [sum(real[s * 9 + r] for s in range(5)) for r in range(9)]
+        column_wild = [sum(wild_ok[s * 9 + r] for s in range(5)) for r in range(9)]
 
         def group_ok(cell: int, x: int) -> bool:
             r = cell % 9
-            others = [s * 9 + r for s in range(5) if s * 9 + r != cell]
-            n_real = sum(real[o] for o in others)
-            n_wild = sum(wild_ok[o] for o in others)
+            n_real = column_real[r] - real[cell]  # the column's other cells
+            n_wild = column_wild[r] - wild_ok[cell]
             return n_real + (1 if not x and n_wild else 0) >= 2
 
         # Two runs could share the cell and the next: both hold their real
@@ -338,24 +377,7 @@ class _Grid:
                 if 1 in here:
                     wild_later = True
                     break
-            table: dict[tuple[int, int], tuple[tuple[int, bool], ...]] = {}
-            meets: dict[tuple[int, int], int | None] = {}
-            for p, by_x in _RUN_NEXT.items():
-                for x, nexts in by_x.items():
-                    ways: list[tuple[int, bool]] = []
-                    for nxt, fresh in nexts:
-                        if p == 6 and x == 0 and fresh and not wild_later:
-                            continue  # a new run beside the longer one could only help a wild to come
-                        trimmed = self._trim(nxt, run_x)
-                        if trimmed is None:
-                            continue
-                        if (trimmed, fresh) not in ways:
-                            ways.append((trimmed, fresh))
-                    table[p, x] = tuple(ways)
-                # two runs meeting here: the one ending (x) must reach three
-                for x in (0, 1):
-                    ends = [n for n, fresh in _RUN_NEXT[p][x] if not fresh and n >= 5]
-                    meets[p, x] = self._trim(_START[1 - x], run_x) if ends else None
+            table, meets = _run_tables(frozenset(run_x), wild_later)
             self.runs.append(table)
             self.meets.append(meets)
         # Coverings of a column's groups still possible below each cell.
@@ -372,7 +394,7 @@ class _Grid:
         self.cap = sum(rows << (f * self.span) for f in range(_blocks(freed_weight, swap_face)))
 
     @staticmethod
-    def _trim(nxt: int, run_x: set[int]) -> int | None:
+    def _trim(nxt: int, run_x: Set[int]) -> int | None:
         if not run_x:
             return None if nxt < 5 else 0
         if run_x == {1} and nxt == 6:
