@@ -11,7 +11,8 @@ in a queue of whole writes. A session that lets ``QUEUE_MAX`` bytes of
 screen pile up (its player reads nothing, or the server stopped reading it)
 does not grow: the waiting writes are dropped, and the whole screen is
 drawn again once the socket takes data again, so the terminal still ends up
-showing what the app shows.
+showing what the app shows. Nor do the keys: a bracketed paste is let
+through up to ``PASTE_MAX`` characters and cut there (``paste``).
 
 The escape sequences that set the terminal up and put it back are Textual's
 ``LinuxDriver``'s, minus what needs a local tty (termios, job control
@@ -31,6 +32,8 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.messages import InBandWindowResize
+
+from .paste import PASTE_MAX, PasteCap
 
 log = logging.getLogger("garito.serve")
 
@@ -78,6 +81,7 @@ class SocketDriver(Driver):
         self._sent_of_first = 0  # bytes of the queue's first write already sent
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser: Any = None
+        self._paste = PasteCap()
         self._parser_broke = False  # said once in the log
         self._tick: asyncio.TimerHandle | None = None
         self.size = size or (80, 24)
@@ -186,6 +190,7 @@ class SocketDriver(Driver):
 
         self._parser = XTermParser(False)
         self._parser.terminal_size = self.size
+        self._paste = PasteCap()  # in step with the parser: a new one is in no paste
 
     def start_application_mode(self) -> None:
         self._new_parser()
@@ -225,7 +230,16 @@ class SocketDriver(Driver):
         self._feed(self._decode(data))
 
     def _feed(self, text: str) -> None:
-        self._parse(self._parser.feed, text)
+        cuts = self._paste.cuts
+        text = self._paste.cut(text)
+        if self._paste.cuts and not cuts:  # said once a session
+            log.warning(
+                "session %s: a paste longer than %d characters was cut",
+                getattr(self.channel, "id", "?"),
+                PASTE_MAX,
+            )
+        if text:  # (an empty feed is the parser's end of input)
+            self._parse(self._parser.feed, text)
         if self._tick is None:
             self._tick = self._loop.call_later(TICK, self._ticked)
 
