@@ -171,6 +171,7 @@ def _write(path: Path, record: dict) -> None:
             n += 1
             target = replaced / f"{record['game']}-{stamp}-{n}.json"
         os.replace(path, target)
+        _prune(replaced)
     write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False))
     if (made := _stat_key(path)) is not None:
         with _written_lock:
@@ -180,6 +181,27 @@ def _write(path: Path, record: dict) -> None:
 
 
 atexit.register(flush)  # a save on its way when the process ends is written first
+
+# Games replaced by a new one, kept: the newest, by when each was last saved.
+# A folder with no end filled a server's disk for anyone who starts game
+# after game; a hundred is more unfinished games than anyone goes back to.
+REPLACED_KEPT = 100
+
+
+def _prune(replaced: Path) -> None:
+    kept: list[tuple[float, Path]] = []
+    for entry in os.scandir(replaced):
+        try:
+            if entry.is_file(follow_symlinks=False):
+                kept.append((entry.stat(follow_symlinks=False).st_mtime, Path(entry.path)))
+        except OSError:
+            continue
+    kept.sort()
+    for _mtime, old in kept[: max(0, len(kept) - REPLACED_KEPT)]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 def _waiting(old) -> bool:

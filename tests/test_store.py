@@ -1,6 +1,7 @@
 """Saves on disk: atomic, replayable, never destroyed by a new game."""
 
 import json
+import os
 
 import pytest
 
@@ -234,3 +235,15 @@ def test_a_save_from_a_session_of_a_worker_is_written_in_its_players_home(garito
     assert json.loads((home / "saves" / "gemelos.json").read_text())["seed"] == 11
     assert not (home / "saves" / "replaced").exists()  # the finished match waits in pending/
     assert not (garito_home / "saves").exists()  # nothing in the worker's own home
+
+
+def test_only_the_newest_replaced_games_are_kept(garito_home, monkeypatch):
+    assert saves.REPLACED_KEPT == 100
+    monkeypatch.setattr(saves, "REPLACED_KEPT", 3)
+    replaced = garito_home / "saves" / "replaced"
+    for seed in range(1, 7):
+        saves.save(gemelos_match(seed=seed))
+        os.utime(saves.save_path("gemelos"), (1000 + seed, 1000 + seed))  # saved a second apart
+    kept = sorted(replaced.iterdir(), key=lambda p: p.stat().st_mtime)
+    # seeds 1..5 were replaced in turn (6 is the save): the last three stay
+    assert [json.loads(p.read_text())["seed"] for p in kept] == [3, 4, 5]
