@@ -16,9 +16,10 @@ for the worker as a whole:
 * **CPU**: every callback the loop runs, and every thread worker, is
   charged to the session whose context it runs in. A session that used
   more than ``CPU_SHARE`` of a core over the last ``CPU_WINDOW`` seconds
-  gets no more keys or resizes until it is back under (the server then
-  holds them, within its bounds); one still over its share ``CPU_OVER``
-  seconds later, with nothing coming in, is ended.
+  (``CPU_SHARE_BUSY`` while the worker's sessions together take
+  ``CPU_BUSY``) gets no more keys or resizes until it is back under half
+  of it (the server then holds them, within its bounds); one still over
+  its share ``CPU_OVER`` seconds later, with nothing coming in, is ended.
 * **Screen**: at most ``driver.QUEUE_MAX`` bytes wait for the socket;
   past that, frames are dropped and the screen drawn again later.
 * **Memory**: the worker's own address space is capped (``RLIMIT_AS``,
@@ -73,6 +74,13 @@ MESSAGE_MAX = 1 << 16  # one control message
 CPU_WINDOW = 10.0  # seconds over which a session's CPU is counted
 CPU_SHARE = 0.5  # of a core, over the window: past it the session's input waits
 CPU_OVER = 60.0  # seconds over its share with its input waiting: the session is ended
+# A worker whose sessions together take CPU_BUSY of a core is busy: then a
+# session's share is CPU_SHARE_BUSY. Three sessions just under half a core
+# each held up every other player of their worker; a player at a human pace
+# takes a few hundredths of a core (about 11 ms a key, the computer's moves
+# included), so none of them waits.
+CPU_BUSY = 0.8
+CPU_SHARE_BUSY = 0.1
 DRAIN = 2.0  # seconds an ended app's last screen has to reach the server
 REPORT = 2.0  # seconds between the worker's reports to the server
 THREADS = 128  # thread workers at once (a computer seat holds one while it waits its pace)
@@ -262,25 +270,40 @@ class Session:
 
     # -------------------------------------------------- its share
 
-    def check_share(self, now: float) -> None:
+    def share(self, now: float) -> float | None:
+        """The share of a core the session used over the last
+        ``CPU_WINDOW`` seconds; None while its history is too short to judge."""
         self.samples.append((now, self.cpu))
         while len(self.samples) > 1 and now - self.samples[0][0] > CPU_WINDOW:
             self.samples.popleft()
         then, cpu = self.samples[0]
         if now - then < CPU_WINDOW / 2:
-            return  # too short a history to judge
-        share = (self.cpu - cpu) / (now - then)
-        if share > CPU_SHARE:
+            return None
+        return (self.cpu - cpu) / (now - then)
+
+    def judge(self, now: float, share: float | None, busy: bool = False) -> None:
+        """Its input waits while it is over its share (``CPU_SHARE``, or
+        ``CPU_SHARE_BUSY`` when its worker is ``busy``), and comes again
+        once it is under half of it; it is ended ``CPU_OVER`` seconds over."""
+        if share is None:
+            return
+        limit = CPU_SHARE_BUSY if busy else CPU_SHARE
+        if share > limit:
             if self.over_since is None:
                 self.over_since = now
                 if self.driver is not None:
                     self.driver.pause_input()
-                log.warning("session %d uses %.0f%% of a core: its input waits", self.id, share * 100)
+                log.warning(
+                    "session %d uses %.0f%% of a core%s: its input waits",
+                    self.id,
+                    share * 100,
+                    " while its worker is busy" if busy else "",
+                )
             elif now - self.over_since > CPU_OVER:
                 log.warning("session %d over its share for %.0f s: ended", self.id, now - self.over_since)
                 self.why = "it took more than its share of the server's time"
                 self.hang_up()
-        elif self.over_since is not None and share < CPU_SHARE / 2:
+        elif self.over_since is not None and share < limit / 2:
             self.over_since = None
             if self.driver is not None:
                 self.driver.resume_input()
@@ -425,10 +448,16 @@ class Worker:
             session.kill()
         self._maybe_done()
 
+    def judge_shares(self, now: float) -> None:
+        """Each session's CPU against its share, the worker busy or not."""
+        sessions = list(self.sessions.values())
+        shares = [session.share(now) for session in sessions]
+        busy = sum(share or 0.0 for share in shares) >= CPU_BUSY
+        for session, share in zip(sessions, shares):
+            session.judge(now, share, busy)
+
     def _tick(self) -> None:
-        now = time.monotonic()
-        for session in list(self.sessions.values()):
-            session.check_share(now)
+        self.judge_shares(time.monotonic())
         self._ticks += 1
         if self._ticks % int(REPORT) == 0:
             self.send(op="load", rss=_resident(), sessions=len(self.sessions), gc=collector.take())

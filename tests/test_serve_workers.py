@@ -18,7 +18,16 @@ import textwrap
 
 from garito.server import driver as socket_driver
 from garito.server.homes import home_for
-from garito.server.worker import CPU_OVER, CPU_SHARE, CPU_WINDOW, Session, SessionThreads
+from garito.server.worker import (
+    CPU_BUSY,
+    CPU_OVER,
+    CPU_SHARE,
+    CPU_SHARE_BUSY,
+    CPU_WINDOW,
+    Session,
+    SessionThreads,
+    Worker,
+)
 from garito.store import environ, paths, settings
 
 from .helpers import sync
@@ -361,19 +370,19 @@ def test_a_session_over_its_share_of_the_cpu_waits_and_then_is_ended():
     for _ in range(int(CPU_WINDOW)):  # within its share: nothing happens
         t += 1
         session.cpu += CPU_SHARE / 2
-        session.check_share(t)
+        session.judge(t, session.share(t))
     assert session.over_since is None and session.driver.paused == 0
     for _ in range(int(CPU_WINDOW)):  # a core's worth of work, second after second
         t += 1
         session.cpu += 1.0
-        session.check_share(t)
+        session.judge(t, session.share(t))
     assert session.over_since is not None and session.driver.paused == 1  # its input waits
     session.resize(120, 40)
     assert session.driver.resized == []  # so do its resizes
     while not hung and t < 10 * CPU_OVER:
         t += 1
         session.cpu += 1.0
-        session.check_share(t)
+        session.judge(t, session.share(t))
     assert hung and "more than its share" in session.why  # still over, long after: ended
 
     calm = Session(_Worker(), 2, -1, (80, 24), {})
@@ -381,12 +390,48 @@ def test_a_session_over_its_share_of_the_cpu_waits_and_then_is_ended():
     for _ in range(int(CPU_WINDOW)):
         t += 1
         calm.cpu += 1.0
-        calm.check_share(t)
+        calm.judge(t, calm.share(t))
     calm.resize(100, 30)
     for _ in range(3 * int(CPU_WINDOW)):  # back under: its input and the last size come
         t += 1
-        calm.check_share(t)
+        calm.judge(t, calm.share(t))
     assert calm.over_since is None and calm.driver.paused == 0 and calm.driver.resized == [(100, 30)]
+
+
+def test_sessions_that_together_keep_their_worker_busy_wait_and_the_others_play_on():
+    # Three sessions each just under half a core: alone, each within its
+    # share; together, a busy worker, where every other player waited.
+    worker = Worker.__new__(Worker)
+    worker.sessions = {}
+    for n in range(4):
+        worker.sessions[n] = Session(_Worker(), n, -1, (80, 24), {})
+        worker.sessions[n].driver = _Driver()
+    heavy, human = [worker.sessions[n] for n in range(3)], worker.sessions[3]
+    assert 3 * 0.3 >= CPU_BUSY and 0.3 < CPU_SHARE and 0.3 > CPU_SHARE_BUSY > 0.03
+    t = 0.0
+    for _ in range(int(CPU_WINDOW)):
+        t += 1
+        for s in heavy:
+            s.cpu += 0.3
+        human.cpu += 0.03  # a player at a human pace, the computer's moves with it
+        worker.judge_shares(t)
+    assert [s.driver.paused for s in heavy] == [1, 1, 1]  # their input waits...
+    assert human.driver.paused == 0 and human.over_since is None  # ...not the player's
+    for _ in range(int(CPU_WINDOW)):  # waiting, they take nothing: the worker is free again
+        t += 1
+        human.cpu += 0.03
+        worker.judge_shares(t)
+    assert [s.driver.paused for s in heavy] == [0, 0, 0] and human.driver.paused == 0
+
+    # One session at 0.3 of a core on a worker that is not busy: its share holds.
+    alone = Worker.__new__(Worker)
+    alone.sessions = {0: Session(_Worker(), 0, -1, (80, 24), {})}
+    alone.sessions[0].driver = _Driver()
+    for _ in range(3 * int(CPU_WINDOW)):
+        t += 1
+        alone.sessions[0].cpu += 0.3
+        alone.judge_shares(t)
+    assert alone.sessions[0].driver.paused == 0
 
 
 @sync
