@@ -196,7 +196,9 @@ RunTable: TypeAlias = dict[tuple[int, int], tuple[tuple[int, bool], ...]]
 
 
 @cache
-def _run_tables(run_x: frozenset[int], wild_later: bool) -> tuple[RunTable, dict[tuple[int, int], int | None]]:
+def _run_tables(
+    run_x: frozenset[int], wild_later: bool
+) -> tuple[RunTable, dict[tuple[int, int], int | None]]:
     """A cell's run transitions (see ``_Grid``): they depend only on the
     coverings the next cell allows a run (``run_x``) and whether a wild may
     come later in the row: eight tables in all, each worked out once. Made
