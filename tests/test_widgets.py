@@ -449,7 +449,8 @@ async def test_a_look_that_comes_back_draws_what_textual_draws_anew():
 class PlainHost(App):
     CSS = """
     GameLog { height: 6; } Line { width: 30; }
-    #padded { padding: 0 1; } #bordered { border: round red; height: 4; }
+    #padded { padding: 0 1; } #padded-left { padding: 0 0 0 3; }
+    #padded-round { padding: 1 1; } #bordered { border: round red; height: 4; }
     """
 
     def __init__(self, ascii_only: bool) -> None:
@@ -466,6 +467,8 @@ class PlainHost(App):
         yield DiceTray()
         yield Line(id="plain-line")
         yield Line(id="padded")
+        yield Line(id="padded-left")
+        yield Line(id="padded-round")
         yield Line(id="bordered")
         yield StakeBar("Stake")
         yield Hand()
@@ -483,8 +486,8 @@ class PlainHost(App):
 async def test_plain_lines_are_textuals_own_lines(theme):
     # A widget with nothing around its text draws its lines without
     # Textual's styling pass (widgets.plain): the same segments, in every
-    # theme, filtered (ASCII) or not, whole or cropped; one with padding or
-    # a border is drawn by the pass.
+    # theme, filtered (ASCII) or not, whole or cropped, padded at its sides
+    # or not; one with padding above or below, or a border, is drawn by the pass.
     from garito.widgets.cards import Hand
     from garito.widgets.chart import Chart
     from garito.widgets.plain import PlainLines, plain
@@ -523,7 +526,8 @@ async def test_plain_lines_are_textuals_own_lines(theme):
                 Chart,
                 KeyBar,
             }
-            assert not plain(app.query_one("#padded")) and not plain(app.query_one("#bordered"))
+            assert plain(app.query_one("#padded")) and plain(app.query_one("#padded-left"))
+            assert not plain(app.query_one("#padded-round")) and not plain(app.query_one("#bordered"))
             for widget in widgets:
                 width, height = widget.size
                 for region in (Region(0, 0, width, height), Region(2, 0, max(1, width - 5), height)):

@@ -10,20 +10,23 @@ log, a score table, a prompt) that pass is the content line, made as wide
 as the widget, filtered: here it is exactly that, on the content line
 itself, so a line drawn before (a die's face, a log line moved up a row)
 keeps its filtered look (measured at Gemelos: 17% of the app's time in
-that pass, most of it for lines that had not changed).
+that pass, most of it for lines that had not changed). Padding at the left
+and right (the title, the prompt, the stake bar) is two blank cells' runs
+around the content line, as the pass makes them.
 
-What is drawn is what Textual draws, to the segment (a test compares the
-two for every such widget, in every theme); any widget with a border,
-padding, outline, hatch, tint, opacity below 1, a title, or a link under
-the mouse is drawn by Textual as before.
+What is drawn is what Textual draws, to the cell (a test compares the two
+for every such widget, in every theme); any widget with a border, padding
+above or below, an outline, hatch, tint, opacity below 1, a title, or a
+link under the mouse is drawn by Textual as before.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
 from textual.css.styles import RenderStyles
-from textual.geometry import Region, Spacing
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style
 
@@ -32,7 +35,6 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-_NONE = Spacing(0, 0, 0, 0)
 _BACKGROUNDS: dict[tuple[object, object], object] = {}  # (base, own) colour -> the line's Rich style
 
 
@@ -40,7 +42,8 @@ def plain(widget) -> bool:
     """Whether Textual's styling pass would leave ``widget``'s content lines
     as they are (but for their width and the app's filters)."""
     styles: RenderStyles = widget.styles
-    if styles.gutter != _NONE or widget._border_title is not None or widget._border_subtitle is not None:
+    gutter = styles.gutter
+    if gutter.top or gutter.bottom or widget._border_title is not None or widget._border_subtitle is not None:
         return False
     if any(edge for edge, _ in styles.outline) or any(edge for edge, _ in styles.border):
         return False
@@ -61,6 +64,10 @@ def _background(base, own):
     return style
 
 
+def _blank(width: int, style) -> list[Segment]:
+    return [Segment(" " * width, style)] if width else []
+
+
 class PlainLines(_Base):
     """Mixin for a Widget: its lines, when it is ``plain``, drawn as
     Textual's styling pass would draw them, without the pass."""
@@ -71,13 +78,17 @@ class PlainLines(_Base):
         base, background = self.background_colors
         inner = _background(base, background)
         width, height = self.region.size
+        _top, right, _bottom, left = self.styles.gutter  # padding alone: there is no border
+        inside = width - left - right
         filters = self.get_line_filters()
         render_line = self.render_line
         lines: list[Strip] = []
         for y in crop.line_range:
-            line = (render_line(y) if y < height else Strip.blank(width, inner)).adjust_cell_length(
-                width, inner
+            line = (render_line(y) if y < height else Strip.blank(inside, inner)).adjust_cell_length(
+                inside, inner
             )
+            if left or right:
+                line = Strip([*_blank(left, inner), *line, *_blank(right, inner)], width)
             for line_filter in filters:
                 line = line.apply_filter(line_filter, background)
             lines.append(line)
