@@ -41,7 +41,7 @@ class ProfileScreen(LaidOut, ModalScreen[str]):
             )
             # Escape says what the key bar says: the name stays (at the welcome,
             # the default one, and the welcome is not shown again).
-            yield Static(_("Enter: keep it    Escape: leave it as it is"), classes="dialog-keys")
+            yield Static(_("Enter: save it    Escape: leave it as it is"), classes="dialog-keys")
         yield KeyBar()
 
     def on_input_changed(self, event: Input.Changed) -> None:
