@@ -111,6 +111,44 @@ async def test_up_from_the_first_line_does_not_wrap_onto_quit():
 
 
 @sync
+async def test_the_key_bar_says_what_enter_does_on_each_option():
+    from garito.tui.screens.history import StatsScreen
+    from garito.tui.screens.profile import ProfileScreen
+
+    saves.save(gemelos_match())
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def enter_says() -> list[str]:
+            return [d for key, _shown, d in app.screen.query_one("KeyBar").keys if key == "enter"]
+
+        said = {}
+        for _ in range(len(menu_ids(app))):
+            said[highlighted(app)] = enter_says()
+            await pilot.press("down")
+            await settle(pilot)
+        assert said["continue:gemelos"] == said["game:gemelos"] == said["game:willie"] == ["Play"]
+        assert said["stats"] == said["history"] == said["player"] == ["Open"]
+        assert said["quit"] == ["Quit"]
+        # and Enter does it
+        await pilot.press("home")
+        while highlighted(app) != "stats":
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("down", "down", "enter")  # History, then Player: its dialog
+        await settle(pilot)
+        assert isinstance(app.screen, ProfileScreen)
+        await pilot.press("escape", "down", "enter")  # Quit
+        await settle(pilot)
+        assert not app.is_running
+
+
+@sync
 async def test_back_from_a_game_the_cursor_is_on_its_continue():
     app = GarApp()
     async with app.run_test(size=(80, 24)) as pilot:

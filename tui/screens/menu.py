@@ -94,7 +94,11 @@ class MenuScreen(LaidOut, Screen[None]):
         app = getters.app(GarApp)
 
     BINDINGS = [
-        Binding("enter", "open", N_("Play"), priority=True),
+        # Enter opens the highlighted option, and the key bar says what that
+        # does: only the binding for the kind of option highlighted is on.
+        Binding("enter", "open('play')", N_("Play"), priority=True),
+        Binding("enter", "open('see')", N_("Open"), priority=True),
+        Binding("enter", "open('quit')", N_("Quit"), priority=True),
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("ctrl+t", "app.next_theme", N_("Theme")),
         Binding("q", "app.quit", N_("Quit"), show=False),
@@ -249,6 +253,19 @@ class MenuScreen(LaidOut, Screen[None]):
                 return bool((self._selected() or "").partition(":")[2])
             except NoMatches:  # not composed yet
                 return False
+        if action == "open":
+            try:
+                selected = self._selected() or ""
+            except NoMatches:
+                selected = ""
+            kind = (
+                "quit"
+                if selected == "quit"
+                else "see"
+                if selected in ("stats", "history", "player")
+                else "play"
+            )
+            return parameters == (kind,)
         return True
 
     def _about(self, option_id: str) -> Text:
@@ -335,7 +352,7 @@ class MenuScreen(LaidOut, Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open(event.option.id or "")
 
-    def action_open(self) -> None:
+    def action_open(self, _kind: str = "play") -> None:
         self.open(self._selected() or "")
 
     def open(self, option_id: str) -> None:
