@@ -317,6 +317,7 @@ async def test_too_small_notice_is_seen_after_a_game_was_shown():
         text = "\n".join(screen_lines(app))
         assert "Garito needs a terminal of at least 80×24." in text
         assert "This one is 60×20" in text
+        assert "Your game is kept as it is. ^q quits." in text
         await pilot.press("escape")  # and back to the menu: still seen there
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
@@ -325,7 +326,9 @@ async def test_too_small_notice_is_seen_after_a_game_was_shown():
         assert isinstance(app.screen, MenuScreen)
         await pilot.resize_terminal(70, 22)
         await settle(pilot)
-        assert "This one is 70×22" in "\n".join(screen_lines(app))
+        text = "\n".join(screen_lines(app))
+        assert "This one is 70×22" in text
+        assert "Nothing is lost. ^q quits." in text and "Your game" not in text  # no game here
 
 
 @sync

@@ -131,6 +131,8 @@ async def test_the_key_bar_says_what_enter_does_on_each_option():
         assert said["continue:gemelos"] == said["game:gemelos"] == said["game:willie"] == ["Play"]
         assert said["stats"] == said["history"] == said["player"] == ["Open"]
         assert said["quit"] == ["Quit"]
+        quit_about = app.screen._about("quit")  # titled in bold, as every option's text
+        assert quit_about.plain.startswith("Quit\n\n") and quit_about.spans[0].style == "bold"
         # and Enter does it
         await pilot.press("home")
         while highlighted(app) != "stats":

@@ -270,7 +270,9 @@ class MenuScreen(LaidOut, Screen[None]):
 
     def _about(self, option_id: str) -> Text:
         if option_id == "quit":
-            return Text(_("Leave Garito. A game in progress stays saved."))
+            return Text.assemble(
+                (_("Quit") + "\n\n", "bold"), _("Leave Garito. A game in progress stays saved.")
+            )
         if option_id == "player":
             return Text.assemble(
                 (_("Your name") + "\n\n", "bold"),

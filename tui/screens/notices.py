@@ -32,11 +32,15 @@ class TooSmallScreen(ModalScreen[None]):
         size_now: reactive[tuple[int, int]] = reactive((0, 0))
 
         def render(self) -> Text:
+            from .game import GameScreen
+
             w, h = self.size_now or (self.app.size.width, self.app.size.height)
+            playing = any(isinstance(s, GameScreen) for s in self.app.screen_stack)
             return Text.assemble(
                 (_("Garito needs a terminal of at least 80×24.") + "\n", "bold"),
                 _("This one is {width}×{height}: please enlarge it.").format(width=w, height=h) + "\n",
-                _("Your game is kept as it is. ctrl+q quits."),
+                # ^q: as the key bar and the other notices name the key
+                _("Your game is kept as it is. ^q quits.") if playing else _("Nothing is lost. ^q quits."),
                 justify="center",
             )
 
