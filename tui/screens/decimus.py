@@ -35,8 +35,8 @@ class DecimusScreen(GameScreen):
     HIDES_HANDS = True
 
     BINDINGS = [
-        Binding("space,enter", "reroll", N_("Reroll")),
-        Binding("space,enter", "stand", N_("Done"), show=False),  # the prompt says so; d is shown
+        Binding("enter,space", "reroll", N_("Reroll")),  # ⏎ on the bar: the prompt says Enter
+        Binding("enter,space", "stand", N_("Done"), show=False),  # the prompt says so; d is shown
         Binding("space,enter", "bet", N_("Bet")),
         Binding("space,enter", "raise", N_("Raise")),
         Binding("space,enter", "hurry", N_("Hurry")),
