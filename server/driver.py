@@ -240,14 +240,41 @@ class SocketDriver(Driver):
             )
         if text:  # (an empty feed is the parser's end of input)
             self._parse(self._parser.feed, text)
-        if self._tick is None:
-            self._tick = self._loop.call_later(TICK, self._ticked)
+        self._tick_when_due()
+
+    def _tick_when_due(self, fed: bool = True) -> None:
+        """Tick the parser when the Escape it holds times out into a key
+        (Textual's parser learns the time has passed only when ticked): a
+        tick set for an earlier key came too soon for an Escape typed just
+        after it, which then waited for the next key. ``fed``: keys came
+        (with a Textual whose parser does not say when it times out, a tick
+        follows each feed, as Textual's own driver ticks)."""
+        if not hasattr(self._parser, "_timeout_time"):
+            if fed and self._tick is None:
+                self._tick = self._loop.call_later(TICK, self._ticked)
+            return
+        due = self._parser._timeout_time
+        if due is None:
+            return
+        when = due + 0.001
+        if self._tick is not None:
+            if self._tick.when() <= when:
+                return  # it comes first, and sets the next one if the Escape is still held
+            self._tick.cancel()
+        self._tick = self._loop.call_at(when, self._ticked)
 
     def _ticked(self) -> None:
         self._tick = None
         if self._parser is None:
             return
+        held = getattr(self._parser, "_timeout_time", None)
         self._parse(self._parser.tick)
+        if held is not None and getattr(self._parser, "_timeout_time", None) is None:
+            # The parser gave up on the Escape it held (it is a key, or the
+            # start of a sequence that never came): so does the paste's cap,
+            # or a marker split by the pause would be one to it alone.
+            self._paste.timed_out()
+        self._tick_when_due(fed=False)
 
     def _parse(self, step, *text: str) -> None:
         """The events of ``step`` (the parser's feed or tick), each to the

@@ -9,8 +9,11 @@ through whole up to ``PASTE_MAX`` characters; then the cap ends it for the
 parser, which hands the app what came so far, and drops the rest of it up
 to and with the client's own end.
 
-The markers are found however the socket cuts the stream into pieces; the
-cap holds nothing back, so a lone Escape still reaches the parser at once.
+The markers are found however the socket cuts the stream into pieces, and
+as the parser finds them: an Escape that waited too long for the rest of a
+sequence is a key to the parser, so the driver tells the cap (``timed_out``)
+and a marker split by such a pause is none to either. The cap holds nothing
+back, so a lone Escape still reaches the parser at once.
 """
 
 from __future__ import annotations
@@ -64,6 +67,11 @@ class PasteCap:
             elif self.inside and not self.dropping and not self.matched and self.count > self.limit:
                 self._end(out)
         return "".join(out)
+
+    def timed_out(self) -> None:
+        """The parser took the Escape it held for a key (nothing followed it
+        in time): the marker it may have begun is no marker."""
+        self.matched = 0
 
     def _plain(self, run: str, out: list[str]) -> None:
         if not self.inside:

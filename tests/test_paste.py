@@ -102,3 +102,42 @@ async def test_the_driver_cuts_an_endless_paste_and_says_so_once(caplog):
         assert len(got[-1].text) == PASTE_MAX
         said = [r.getMessage() for r in caplog.records if "paste" in r.getMessage()]
         assert said == [f"session 7: a paste longer than {PASTE_MAX} characters was cut"]
+
+
+@sync
+async def test_a_marker_split_by_an_escape_timing_out_is_no_marker_to_the_cap_either():
+    # ESC, a pause past Textual's escape delay, then "[201~": the parser
+    # took the Escape for a key and the rest for pasted text; the cap must
+    # not see the paste's end there, or it lets the rest through uncut.
+    import asyncio
+
+    with _keys_driver() as d:
+        got: list = []
+        d.process_message = got.append  # type: ignore[method-assign]
+        d._feed(START)
+        d._feed("\x1b")
+        await asyncio.sleep(0.3)  # the driver's tick times the Escape out
+        d._feed("[201~")
+        for _ in range(PASTE_MAX // 4096 + 8):
+            d._feed("A" * 4096)
+        assert d._paste.cuts == 1  # cut as any paste
+        assert len(d._parser._gen.gi_frame.f_locals["paste_buffer"]) == 0
+        d._feed(END + "q")
+        pasted = [e for e in got if isinstance(e, events.Paste)]
+        assert len(pasted) == 1 and len(pasted[0].text) <= PASTE_MAX
+        assert isinstance(got[-1], events.Key) and got[-1].key == "q"
+
+
+@sync
+async def test_escapes_timing_out_one_after_another_do_not_keep_a_paste_from_its_cut():
+    import asyncio
+
+    with _keys_driver() as d:
+        d.process_message = [].append  # type: ignore[method-assign]
+        d._paste = PasteCap(20)
+        d._feed(START)
+        for _ in range(8):  # 5 characters a time, each run ended by an Escape held past its delay
+            d._feed("[201\x1b")
+            await asyncio.sleep(0.13)
+        assert d._paste.cuts == 1
+        assert len(d._parser._gen.gi_frame.f_locals["paste_buffer"]) <= 22

@@ -538,6 +538,27 @@ async def test_keys_textuals_parser_cannot_read_are_dropped_and_the_next_keys_co
 
 
 @sync
+async def test_an_escape_typed_just_after_another_key_is_a_key_without_waiting_for_the_next():
+    # The driver ticked the parser 0.1 s after a key; an Escape typed 30 ms
+    # later timed out after that tick, and waited for the next key to come.
+    from textual import events
+
+    with _keys_driver() as d:
+        keys: list[str] = []
+        d.process_message = lambda event: keys.append(event.key) if isinstance(event, events.Key) else None
+        for gap in (0.03, 0.0, 0.09):
+            keys.clear()
+            d._feed("\x1b[B")
+            await asyncio.sleep(gap)
+            d._feed("\x1b")
+            await asyncio.sleep(0.35)
+            assert keys == ["down", "escape"], gap
+        keys.clear()
+        await asyncio.sleep(0.3)
+        assert d._tick is None and keys == []  # nothing held: no tick set, none due
+
+
+@sync
 async def test_the_redraw_after_dropped_screen_draws_every_line():
     """What the driver asks of a real app once the socket drains: the whole
     screen written again (a same-size Resize, asked before, drew nothing)."""
