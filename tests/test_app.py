@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from garito.core import gemelos as g
 from garito.core.match import Match
 from garito.store import saves
@@ -451,6 +453,37 @@ async def test_the_palette_in_ascii_mode_is_ascii():
         text = "\n".join(screen_lines(app))
         assert "Rules: Gemelos" in text
         assert text.isascii(), sorted({c for c in text if ord(c) > 127})
+
+
+@pytest.mark.parametrize("gap", [0.0, 0.005, 0.01])
+@sync
+async def test_the_palette_opened_and_closed_faster_than_it_closes_breaks_nothing(gap):
+    # ctrl+p, a key, Enter, five times as fast as a client sends them: a
+    # second Enter popped the menu under the palette ("Can't pop screen"), a
+    # search begun as it closed found its list gone; either ended the app.
+    import asyncio
+
+    from textual import events
+
+    from garito.tui.palette import Palette
+
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(5):
+            for key, character in (("ctrl+p", "\x10"), ("x", "x"), ("enter", "\r")):
+                app.post_message(events.Key(key, character))
+            await asyncio.sleep(gap)
+        await asyncio.sleep(0.5)
+        await settle(pilot)
+        assert app._exception is None and app.is_running
+        assert any(isinstance(s, MenuScreen) for s in app.screen_stack)  # nothing under it popped
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, Palette)  # it still opens, and closes
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, Palette)
 
 
 def test_every_game_screen_keeps_the_keys_of_its_boxes():

@@ -119,6 +119,12 @@ class GarApp(App[None]):
             # In a thread: a history another Garito holds makes it wait seconds.
             self.run_worker(self._drain_pending, thread=True, group="pending")
 
+    def action_command_palette(self) -> None:
+        from .palette import Palette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(Palette(id="--command-palette"))
+
     def key_ctrl_c(self) -> None:
         # Over a dialog ctrl+c comes here unbound (a key no binding took):
         # Textual leaves the app's own bindings out of a modal screen's
