@@ -238,3 +238,54 @@ def test_a_functions_source_is_read_as_inspect_reads_it():
     exec(compile("def made():\n    return 1\n", "<nowhere>", "exec"), namespace)
     with pytest.raises(OSError):
         source_of(namespace["made"])
+
+
+@sync
+async def test_a_game_left_is_freed_with_its_screen_and_the_lines_it_drew():
+    # Two things kept every game a player left, for the life of the app (or
+    # of the server's worker, every player's on it): the screen's own
+    # subscription to the theme's changes (Textual's signals keep their
+    # subscribers), and the styles caches of its widgets, which held their
+    # lines in Textual's lru_cache of background colours.
+    import weakref
+
+    from textual._styles_cache import StylesCache
+    from textual.widget import Widget
+
+    from garito.tui.screens.game import GameScreen
+    from garito.tui.screens.menu import MenuScreen
+    from garito.tui.screens.notices import ConfirmScreen
+
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if not isinstance(app.screen, MenuScreen):  # the first start's name
+            await pilot.press("enter")
+            await settle(pilot)
+        left: list[list[weakref.ref]] = []
+        for _ in range(3):
+            await pilot.press("enter", "enter")  # Gemelos, a new game
+            await settle(pilot)
+            await pilot.press("space")
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            left.append([weakref.ref(screen)] + [weakref.ref(w) for w in screen.query(Widget)])
+            for _ in range(6):
+                if isinstance(app.screen, MenuScreen):
+                    break
+                await pilot.press("y" if isinstance(app.screen, ConfirmScreen) else "escape")
+                await settle(pilot)
+            del screen
+        assert isinstance(app.screen, MenuScreen)
+        await settle(pilot)
+        gc.collect()
+        # The games left before the last are gone, screen and widgets. (The
+        # last one's may wait a little: the last save's context and the
+        # computer's finished worker still name it.)
+        alive = [ref() for game in left[:-1] for ref in game if ref() is not None]
+        assert alive == []
+        # and the styles caches left are those of the widgets still alive
+        caches = sum(type(o) is StylesCache for o in gc.get_objects())
+        widgets = sum(isinstance(o, Widget) for o in gc.get_objects())
+        assert caches <= widgets

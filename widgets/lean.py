@@ -1,7 +1,7 @@
 """Textual's lines and layouts, lighter on memory and on the garbage
 collector. Textual is pinned exactly; each change checks that the code it
 changes is the code it expects, and leaves it alone (with a warning in the
-log) if not. ``apply`` makes all four, once per process, and installs the
+log) if not. ``apply`` makes all five, once per process, and installs the
 row compositor (``widgets.compositor``, less drawing per frame): the app
 does at its start, and a server worker before its first player.
 
@@ -30,7 +30,14 @@ a player's own terminal it is a frame that comes late.
 * **No layout that holds itself.** The compositor lays a screen out with a
   closure that calls itself, so each layout's whole map (its regions and
   sizes) was freed only by the collector: the same code, with the closure
-  let go as it returns."""
+  let go as it returns.
+* **No widget's lines kept after it is gone.** A widget's styles cache
+  (its lines as last drawn) asks ``get_inner_outer`` for its background
+  colours, an ``lru_cache`` of 1,024 calls whose key holds the cache
+  itself: the last 1,024 widgets drawn stayed alive with their lines,
+  gone or not. A player who started game after game grew their app (or
+  their worker, and everyone's on it) by about 0.2 MB a game, measured
+  over 60 games. The colours are kept by the colours alone."""
 
 from __future__ import annotations
 
@@ -57,7 +64,7 @@ _FIELD = re.compile(r"self\.(_\w+)\s*(?::[^=\n]*)?=\s*(.+)")
 
 
 def apply() -> None:
-    """Make the four changes, once, and compose partial updates row by row
+    """Make the five changes, once, and compose partial updates row by row
     (``widgets.compositor``)."""
     global _applied
     if _applied:
@@ -67,6 +74,7 @@ def apply() -> None:
     no_strip_cycles()
     no_layout_cycles()
     parameters_counted_once()
+    styles_caches_let_go()
     from .compositor import install
 
     install()
@@ -206,4 +214,44 @@ def parameters_counted_once() -> bool:
         return count(func)
 
     _callback._count_parameters = _count_parameters
+    return True
+
+
+_INNER_OUTER_SOURCE = '''@lru_cache(1024)
+def get_inner_outer(
+    cls, base_background: Color, background: Color
+) -> tuple[Style, Style]:
+    """Get inner and outer background colors."""
+    return (
+        Style(background=base_background + background),
+        Style(background=base_background),
+    )
+'''
+
+
+def styles_caches_let_go() -> bool:
+    """``StylesCache.get_inner_outer`` kept by its colours, not by the
+    styles cache that asks (which held the cache, and its widget's lines,
+    alive)."""
+    from functools import lru_cache
+
+    from textual._styles_cache import StylesCache
+    from textual.style import Style
+
+    try:
+        source = textwrap.dedent(source_of(StylesCache.get_inner_outer))
+    except (OSError, TypeError):
+        return False
+    if source != _INNER_OUTER_SOURCE:
+        log.warning("Textual's styles cache is not the one expected: its colours are kept as they were")
+        return False
+
+    @lru_cache(1024)
+    def inner_outer(base_background, background) -> tuple[Style, Style]:
+        return Style(background=base_background + background), Style(background=base_background)
+
+    def get_inner_outer(self, base_background, background) -> tuple[Style, Style]:
+        return inner_outer(base_background, background)
+
+    StylesCache.get_inner_outer = get_inner_outer  # type: ignore[method-assign, assignment]
     return True

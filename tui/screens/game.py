@@ -781,6 +781,10 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._hurry.set()  # a thinking computer seat lets go at once
+        # Textual's signals hold their subscribers for good (the callback
+        # keeps the node its weak key refers to): each game left kept its
+        # whole screen, about 0.6 MB, for the life of the app or worker.
+        self.app.theme_changed_signal.unsubscribe(self)
 
     # ------------------------------------------------------------ leaving
 
