@@ -183,12 +183,7 @@ def parameters_counted_once() -> bool:
 
     from textual import _callback
 
-    try:
-        source = textwrap.dedent(source_of(_callback._count_parameters))
-    except (OSError, TypeError):
-        return False
-    if source != _COUNT_SOURCE:
-        log.warning("Textual's parameter count is not the one expected: it is left as it is")
+    if not _as_expected(_callback._count_parameters, _COUNT_SOURCE, "its parameter count is left as it is"):
         return False
     count = _callback._count_parameters
     by_code: dict[object, int] = {}
@@ -238,12 +233,9 @@ def styles_caches_let_go() -> bool:
     from textual._styles_cache import StylesCache
     from textual.style import Style
 
-    try:
-        source = textwrap.dedent(source_of(StylesCache.get_inner_outer))
-    except (OSError, TypeError):
-        return False
-    if source != _INNER_OUTER_SOURCE:
-        log.warning("Textual's styles cache is not the one expected: its colours are kept as they were")
+    if not _as_expected(
+        StylesCache.get_inner_outer, _INNER_OUTER_SOURCE, "its colours are kept as they were"
+    ):
         return False
 
     @lru_cache(1024)
@@ -254,4 +246,17 @@ def styles_caches_let_go() -> bool:
         return inner_outer(base_background, background)
 
     StylesCache.get_inner_outer = get_inner_outer  # type: ignore[method-assign, assignment]
+    return True
+
+
+def _as_expected(function, expected: str, else_: str) -> bool:
+    """Whether ``function``'s source is ``expected``; if not, the log says
+    what is left as it is (``else_``)."""
+    try:
+        source = textwrap.dedent(source_of(function))
+    except (OSError, TypeError):
+        return False
+    if source != expected:
+        log.warning("Textual's %s is not the one expected: %s", function.__qualname__, else_)
+        return False
     return True
