@@ -476,7 +476,8 @@ async def test_the_palette_opened_and_closed_faster_than_it_closes_breaks_nothin
             await asyncio.sleep(gap)
         await asyncio.sleep(0.5)
         await settle(pilot)
-        assert app._exception is None and app.is_running
+        assert app._exception is None, app._exception
+        assert app.is_running
         assert any(isinstance(s, MenuScreen) for s in app.screen_stack)  # nothing under it popped
         await pilot.press("ctrl+p")
         await settle(pilot)
@@ -484,6 +485,41 @@ async def test_the_palette_opened_and_closed_faster_than_it_closes_breaks_nothin
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, Palette)
+
+
+@sync
+async def test_keys_typed_together_into_a_field_are_taken_in_the_order_typed():
+    # Over SSH keys typed fast come in one packet: ctrl+u, "Bea", Enter put
+    # "Bea" in, then emptied the field (its bound keys went up to the app
+    # first) and kept the name as it was; "abc" and Backspace deleted first.
+    import asyncio
+
+    from textual import events
+
+    from garito.store import settings
+    from garito.tui.screens.profile import ProfileScreen
+
+    def typed(app, keys: str) -> None:
+        named = {"\x15": "ctrl+u", "\r": "enter", "\x7f": "backspace"}
+        for character in keys:
+            app.post_message(events.Key(named.get(character, character), character))
+
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("end", "up", "enter")  # Player: the name dialog
+        await settle(pilot)
+        assert isinstance(app.screen, ProfileScreen)
+        typed(app, "\x15Bea\r")
+        await asyncio.sleep(0.3)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and settings.player() == "Bea"
+        await pilot.press("enter")
+        await settle(pilot)
+        typed(app, "\x15Anax\x7f")
+        await asyncio.sleep(0.3)
+        await settle(pilot)
+        assert app.screen.query_one("#player-name").value == "Ana"
 
 
 def test_every_game_screen_keeps_the_keys_of_its_boxes():

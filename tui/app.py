@@ -123,7 +123,9 @@ class GarApp(App[None]):
         from .palette import Palette
 
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(Palette(id="--command-palette"))
+            # No id (Textual's is "--command-palette"): a palette opened as
+            # the last one closes would meet it in the app, the same id twice.
+            self.push_screen(Palette())
 
     def key_ctrl_c(self) -> None:
         # Over a dialog ctrl+c comes here unbound (a key no binding took):

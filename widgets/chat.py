@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import Input
 
 from garito.core.i18n import N_, _
 
+from .field import Field
 
-class ChatLine(Input):
+
+class ChatLine(Field):
     DEFAULT_CSS = """
     ChatLine { dock: bottom; margin-bottom: 1; height: 1; border: none; padding: 0 1;
                display: none; background: $boost; }

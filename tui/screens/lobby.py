@@ -56,6 +56,7 @@ from garito.server.messages import (
 )
 from garito.store import environ
 from garito.widgets.chat import ChatLine
+from garito.widgets.field import Field
 from garito.widgets.gamelog import GameLog
 from garito.widgets.keybar import KeyBar
 
@@ -560,7 +561,7 @@ class CodeDialog(ModalScreen[str | None]):
                 _("The code its creator told you ({length} letters):").format(length=CODE_LENGTH),
                 markup=False,
             )
-            yield Input(
+            yield Field(
                 placeholder="ABCDE", restrict=r"[A-Za-z0-9]*", max_length=CODE_LENGTH, compact=True, id="code"
             )
             told = _("Wrong codes the server still allows before it hangs up: {count}.").format(

@@ -22,6 +22,7 @@ from garito.core.match import Match, Seat
 from garito.core.names import printable
 from garito.core.variants import offered_config
 from garito.widgets.choice import Choice
+from garito.widgets.field import Field
 from garito.widgets.glyphs import glyphs
 from garito.widgets.keybar import KeyBar
 
@@ -117,7 +118,7 @@ class NewGameScreen(Screen[NewTable | None]):
                             id=f"level-{i}",
                             classes="level",
                         )
-                        yield Input(names[i], max_length=12, compact=True, id=f"name-{i}", classes="name")
+                        yield Field(names[i], max_length=12, compact=True, id=f"name-{i}", classes="name")
             with Vertical(id="variants", classes="panel") as variants:
                 variants.border_title = _("Rules")
                 defaults = self.rules.default_config()
@@ -132,7 +133,7 @@ class NewGameScreen(Screen[NewTable | None]):
                 with Horizontal(id="seed-row") as seed_row:
                     seed_row.display = not self.shared
                     yield Static(_("Seed"), id="seed-label")
-                    yield Input(
+                    yield Field(
                         placeholder=_("random"),
                         restrict=r"[0-9]*",
                         max_length=10,

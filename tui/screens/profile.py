@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 from garito.core.i18n import N_, _
 from garito.core.names import clean, printable
 from garito.store import settings
+from garito.widgets.field import Field
 from garito.widgets.keybar import KeyBar
 
 from .laidout import LaidOut
@@ -33,7 +34,7 @@ class ProfileScreen(LaidOut, ModalScreen[str]):
                 _("Your name at the table (the first human seat of each new game; the statistics keep it):"),
                 classes="dialog-body",
             )
-            yield Input(
+            yield Field(
                 settings.player() if not self.first else "",
                 placeholder=settings.DEFAULT_PLAYER,
                 max_length=12,
