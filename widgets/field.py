@@ -7,7 +7,9 @@ ran once it got there, after the characters typed behind it. Keys that
 come together (typed fast, or in one packet over SSH) were taken out of
 order: ctrl+u, "Bea" and Enter put "Bea" in, then emptied the field and
 submitted nothing. A Field runs its own bindings as it reads their keys,
-in turn with the characters; keys it does not bind go on up as before.
+in turn with the characters; keys it does not bind, and keys a screen or
+the app binds with priority (which win over the field's own), go on up as
+before.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ class Field(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         for key in event.aliases:
+            if self._priority_elsewhere(key):
+                break  # a screen's or the app's own (Enter that starts a game): it goes on up
             for binding in self._bindings.key_to_bindings.get(key, ()):
                 if binding.priority:
                     continue  # the app's to run, before any field sees the key
@@ -29,3 +33,13 @@ class Field(Input):
                     event.prevent_default()
                     return
         await super()._on_key(event)
+
+    def _priority_elsewhere(self, key: str) -> bool:
+        """A priority binding of the key above the field, which wins over
+        the field's own (Textual's rule)."""
+        return any(
+            binding.priority
+            for namespace, bindings in self.screen._binding_chain
+            if namespace is not self
+            for binding in bindings.key_to_bindings.get(key, ())
+        )
