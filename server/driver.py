@@ -229,15 +229,16 @@ class SocketDriver(Driver):
             return
         self._feed(self._decode(data))
 
+    @property
+    def _session(self) -> object:
+        """The session's number, as the worker's and the server's lines say it."""
+        return getattr(self.channel, "id", "?")
+
     def _feed(self, text: str) -> None:
         cuts = self._paste.cuts
         text = self._paste.cut(text)
         if self._paste.cuts and not cuts:  # said once a session
-            log.warning(
-                "session %s: a paste longer than %d characters was cut",
-                getattr(self.channel, "id", "?"),
-                PASTE_MAX,
-            )
+            log.warning("session %s: a paste longer than %d characters was cut", self._session, PASTE_MAX)
         if text:  # (an empty feed is the parser's end of input)
             self._parse(self._parser.feed, text)
         self._tick_when_due()
@@ -290,11 +291,9 @@ class SocketDriver(Driver):
         except Exception as error:  # noqa: BLE001 - whatever the parser raises, the keys go on
             if not self._parser_broke:
                 self._parser_broke = True
-                # The session's number, as the worker's other lines and the
-                # server's line of who plays in it say it.
                 log.warning(
                     "session %s: keys Textual could not read were dropped: %s",
-                    getattr(self.channel, "id", "?"),
+                    self._session,
                     type(error).__name__,
                 )
             self._new_parser()

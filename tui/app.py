@@ -28,6 +28,7 @@ from garito.core import i18n
 from garito.core.i18n import N_, _, ngettext
 from garito.store import environ
 from garito.widgets import lean
+from garito.widgets.field import priority_bound
 from garito.widgets.glyphs import ascii_cells, to_ascii
 
 from . import THEMES
@@ -306,17 +307,9 @@ class GarApp(App[None]):
     # runs at once, whatever the screen does with keys.
 
     async def _check_bindings(self, key: str, priority: bool = False) -> bool:
-        if priority and not self._key_in_turn and self._screen_priority(key):
+        if priority and not self._key_in_turn and priority_bound(self.screen, key, besides=self):
             return False  # forwarded to the focused widget; run in _on_key
         return await super()._check_bindings(key, priority)
-
-    def _screen_priority(self, key: str) -> bool:
-        return any(
-            binding.priority
-            for namespace, bindings in self.screen._binding_chain
-            if namespace is not self
-            for binding in bindings.key_to_bindings.get(key, ())
-        )
 
     async def _on_key(self, event: Key) -> None:
         # Textual calls each class's ``_on_key`` in turn (this one first):

@@ -23,7 +23,7 @@ class Field(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         for key in event.aliases:
-            if self._priority_elsewhere(key):
+            if priority_bound(self.screen, key, besides=self):
                 break  # a screen's or the app's own (Enter that starts a game): it goes on up
             for binding in self._bindings.key_to_bindings.get(key, ()):
                 if binding.priority:
@@ -34,12 +34,13 @@ class Field(Input):
                     return
         await super()._on_key(event)
 
-    def _priority_elsewhere(self, key: str) -> bool:
-        """A priority binding of the key above the field, which wins over
-        the field's own (Textual's rule)."""
-        return any(
-            binding.priority
-            for namespace, bindings in self.screen._binding_chain
-            if namespace is not self
-            for binding in bindings.key_to_bindings.get(key, ())
-        )
+
+def priority_bound(screen, key: str, besides: object) -> bool:
+    """Whether a node of ``screen``'s binding chain other than ``besides``
+    binds ``key`` with priority (which wins over a focused widget's own)."""
+    return any(
+        binding.priority
+        for namespace, bindings in screen._binding_chain
+        if namespace is not besides
+        for binding in bindings.key_to_bindings.get(key, ())
+    )
