@@ -122,23 +122,33 @@ def _write_on() -> None:
             while not _on_its_way:
                 _turn.wait()
             path = next(iter(_on_its_way))
-            record, failed, context = _on_its_way.pop(path)
             _writing.add(path)
-        error: OSError | None = None
-        try:
-            context.run(_write, path, record)
-        except OSError as e:
-            error = e
-        except Exception:  # noqa: BLE001 - one save must not stop the others'
-            log.exception("a save could not be written: %s", path)
-        finally:
-            with _turn:
-                _writing.discard(path)
-                _turn.notify_all()
-        # Told once the write is over, so that whoever hears it may wait for
-        # the saves (flush) without waiting for itself.
-        if error is not None and failed is not None:
-            context.run(failed, error)
+            save = _on_its_way.pop(path)
+        _write_one(path, *save)
+        del save
+
+
+def _write_one(
+    path: Path, record: dict, failed: Callable[[OSError], None] | None, context: contextvars.Context
+) -> None:
+    """One save, written and let go of: the thread waits for the next with
+    nothing of this one (its context names the screen that saved it, which
+    a server's worker would otherwise keep after its player left)."""
+    error: OSError | None = None
+    try:
+        context.run(_write, path, record)
+    except OSError as e:
+        error = e
+    except Exception:  # noqa: BLE001 - one save must not stop the others'
+        log.exception("a save could not be written: %s", path)
+    finally:
+        with _turn:
+            _writing.discard(path)
+            _turn.notify_all()
+    # Told once the write is over, so that whoever hears it may wait for
+    # the saves (flush) without waiting for itself.
+    if error is not None and failed is not None:
+        context.run(failed, error)
 
 
 def _stat_key(path: Path) -> tuple[int, int, int] | None:

@@ -5,6 +5,7 @@ them, too)."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import inspect
 import textwrap
@@ -17,6 +18,7 @@ from rich.style import Style
 from textual.cache import FIFOCache
 from textual.strip import Strip
 
+from garito.store import saves
 from garito.tui.app import GarApp
 from garito.widgets import lean
 
@@ -279,10 +281,18 @@ async def test_a_game_left_is_freed_with_its_screen_and_the_lines_it_drew():
             del screen
         assert isinstance(app.screen, MenuScreen)
         await settle(pilot)
+        # A save on its way names its screen until it is written, and a
+        # computer's thread until it has heard the game was left: under load
+        # (a busy disk's fsync) either may come after the menu.
+        await asyncio.to_thread(saves.flush)
+        for _ in range(200):
+            if not any(worker.group == "bot" for worker in app.workers):
+                break
+            await asyncio.sleep(0.05)
         gc.collect()
         # The games left before the last are gone, screen and widgets. (The
-        # last one's may wait a little: the last save's context and the
-        # computer's finished worker still name it.)
+        # last one's may stay a little: its computer's finished worker, and
+        # the task that ran it, still name it.)
         alive = [ref() for game in left[:-1] for ref in game if ref() is not None]
         assert alive == []
         # and the styles caches left are those of the widgets still alive

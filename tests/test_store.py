@@ -247,3 +247,30 @@ def test_only_the_newest_replaced_games_are_kept(garito_home, monkeypatch):
     kept = sorted(replaced.iterdir(), key=lambda p: p.stat().st_mtime)
     # seeds 1..5 were replaced in turn (6 is the save): the last three stay
     assert [json.loads(p.read_text())["seed"] for p in kept] == [3, 4, 5]
+
+
+def test_the_saves_thread_lets_go_of_a_save_once_written(garito_home):
+    # A save's context names whoever saved (a game screen: Textual keeps the
+    # active widget in it); the thread kept the last one's while it waited
+    # for the next save, and a server's worker kept a screen its player had
+    # left.
+    import contextvars
+    import time
+    import weakref
+
+    class Screen:
+        pass
+
+    screen = Screen()
+    gone = weakref.ref(screen)
+    pump: contextvars.ContextVar[Screen] = contextvars.ContextVar("pump")
+    context = contextvars.Context()
+    context.run(pump.set, screen)
+    context.run(saves.save_soon, gemelos_match(seats=("human", "human")), lambda error: None)
+    del screen, context
+    saves.flush()
+    deadline = time.monotonic() + 10
+    while gone() is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert gone() is None
+    assert json.loads(saves.save_path("gemelos").read_text())["seed"] == 7
