@@ -283,18 +283,23 @@ async def test_a_game_left_is_freed_with_its_screen_and_the_lines_it_drew():
         await settle(pilot)
         # A save on its way names its screen until it is written, and a
         # computer's thread until it has heard the game was left: under load
-        # (a busy disk's fsync) either may come after the menu.
-        await asyncio.to_thread(saves.flush)
-        for _ in range(200):
-            if not any(worker.group == "bot" for worker in app.workers):
+        # (a busy disk's fsync, a busy core) either may come after the menu.
+        # The games left before the last are then gone, screen and widgets.
+        # (The last one's may stay a little: its computer's finished worker,
+        # and the task that ran it, still name it.)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        while True:
+            await asyncio.to_thread(saves.flush)
+            await settle(pilot)
+            gc.collect()
+            alive = [ref() for game in left[:-1] for ref in game if ref() is not None]
+            if not alive or loop.time() > end:
                 break
-            await asyncio.sleep(0.05)
-        gc.collect()
-        # The games left before the last are gone, screen and widgets. (The
-        # last one's may stay a little: its computer's finished worker, and
-        # the task that ran it, still name it.)
-        alive = [ref() for game in left[:-1] for ref in game if ref() is not None]
-        assert alive == []
+            del alive
+            await asyncio.sleep(0.2)
+        held = [type(r).__name__ for r in gc.get_referrers(alive[0])] if alive else []
+        assert alive == [], f"held by {held}"
         # and the styles caches left are those of the widgets still alive
         caches = sum(type(o) is StylesCache for o in gc.get_objects())
         widgets = sum(isinstance(o, Widget) for o in gc.get_objects())
