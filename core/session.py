@@ -86,10 +86,13 @@ class Session(Generic[ConfigT, StateT, ActionT]):
 
     # ------------------------------------------------------------ moves
 
-    def computer_move(self, seat: int) -> ActionT:
+    def computer_move(self, seat: int, match: Match[ConfigT, StateT, ActionT] | None = None) -> ActionT:
         """The move ``seat``'s computer chooses from its view of the match as
-        it is now. Pure: a front end calls it off its event loop."""
-        match = self.match
+        it is now (or of ``match``, the session's as it was when the move was
+        asked for: a thread that starts late must not choose for a match
+        that has moved on, perhaps to its end). Pure: a front end calls it
+        off its event loop."""
+        match = self.match if match is None else match
         rules = match.rules
         state = match.state
         return rules.choose(rules.view(state, seat), rules.legal_actions(state), match.seats[seat].level)

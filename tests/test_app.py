@@ -636,3 +636,32 @@ async def test_ctrl_c_says_how_to_quit_over_a_dialog_too_and_a_field_keeps_its_c
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert list(app._notifications) == []
+
+
+@sync
+async def test_the_computer_is_asked_once_a_move_and_for_the_match_as_it_was(monkeypatch):
+    # The first turn is asked after the screen's first refresh; a roll typed
+    # before it had asked the computer already, and a second thread chose
+    # too: if it started after the first one's move ended the match, it
+    # chose for a match with no move left (ValueError: the app stopped).
+    from garito.core.session import Session
+
+    asked: list[int] = []
+    choose = Session.computer_move
+
+    def counted(self, seat, match=None):
+        asked.append(len((match or self.match).actions))
+        return choose(self, seat) if match is None else choose(self, seat, match)
+
+    monkeypatch.setattr(Session, "computer_move", counted)
+    app = GarApp(start=gemelos_match(seed=7), bot_delay=0.2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.human_to_act
+        await pilot.press("space")  # Ana rolls: the computer is asked
+        screen.next_turn()  # and asked again, as the first turn's call comes late
+        screen.next_turn()
+        await settle(pilot)
+        assert asked == [1]
+        assert len(screen.match.actions) == 2  # it moved, once: Ana's turn again

@@ -51,6 +51,18 @@ def test_a_computer_moves_from_its_view_and_a_stale_move_is_dropped():
     assert not s.play_computer(0, action) and s.moves == 1  # chosen before the last move: dropped
 
 
+def test_a_computer_chooses_for_the_match_it_was_asked_for_not_the_one_now():
+    s = Session(match(("computer", "computer")))
+    asked = s.match
+    while not s.over:
+        s.play(s.computer_move(s.computer_to_move()))
+    with pytest.raises(ValueError, match="no legal action"):
+        s.computer_move(0)  # the match is over: nothing to choose from
+    action = s.computer_move(0, asked)
+    assert action in gemelos.legal_actions(asked.state)
+    assert not s.play_computer(0, action)  # and it is dropped: the match moved on
+
+
 def test_computers_do_not_move_where_another_front_end_plays_them():
     s = Session(match(("human", "computer")), here=(0,), computers=False)
     s.play(gemelos.Action("stake", 1))

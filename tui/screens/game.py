@@ -22,6 +22,7 @@ match's record, and no computer thinks here.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -109,6 +110,18 @@ class GameScreen(Screen[None]):
     note: var[str] = var("")
     staking: var[bool] = var(False)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "show" in cls.__dict__:  # heard: see _moved
+            draw = cls.__dict__["show"]
+
+            @functools.wraps(draw)
+            def show(self: GameScreen) -> None:
+                self._drawn = True
+                draw(self)
+
+            cls.show = show  # type: ignore[method-assign]
+
     def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
         super().__init__()
         self.seating = seating  # a shared table's Seating (tui.link), or None
@@ -125,7 +138,11 @@ class GameScreen(Screen[None]):
         self.session: Session[Any, Any, Any] = Session(match, here=here, computers=seating is None)
         self.replaying: Replay[Any, Any, Any] | None = None
         self.waiting = Waiting.NOTHING
+        # Since the last move came in: the table was drawn (show), play went
+        # on (_proceed). See _moved.
+        self._drawn = self._went_on = False
         self._hurry = threading.Event()
+        self._thinks_at: int | None = None  # the move a computer seat was asked for
         self._pending: tuple[int, Any] | None = None  # a computer's move waiting for a dialog to close
         self._notice_then: Callable[[object], None] | None = None  # what follows the round's result
         self._notice_timer: Timer | None = None  # closes it at a table with no human
@@ -634,9 +651,14 @@ class GameScreen(Screen[None]):
             self.show()
         elif computer is not None:
             self.waiting = Waiting.COMPUTER
-            self._hurry.clear()
             self.show()
-            self.think(self.session.moves, computer)
+            # Asked once a move: the first turn is asked after the screen's
+            # first refresh, and a key typed before it (a roll) may have
+            # asked the computer already.
+            if self._thinks_at != self.session.moves:
+                self._thinks_at = self.session.moves
+                self._hurry.clear()
+                self.think(self.session.match, computer)
         elif self.HIDES_HANDS and seat is not None and seat != self.shown_to:
             self._hand_off(seat)
         else:
@@ -649,6 +671,7 @@ class GameScreen(Screen[None]):
         cashed out under it)."""
         self.workers.cancel_group(self, "bot")
         self._hurry.set()
+        self._thinks_at = None
         self.waiting = Waiting.NOTHING
 
     def _hand_off(self, seat: int, first: bool = False) -> None:
@@ -684,13 +707,25 @@ class GameScreen(Screen[None]):
         except IllegalAction as e:
             self.notify(e.rule, title=_("Not allowed"), severity="warning")
             return False
-        self.show()
-        self.waiting = Waiting.SHOWING
-        self.refresh_bindings()
-        self.after_action(before, after, self._proceed)
+        self._moved(before, after)
         return True
 
+    def _moved(self, before: Match[Any, Any, Any], after: Match[Any, Any, Any]) -> None:
+        """A move is in (``after``): what follows it (``after_action``), then
+        the next turn. The table is drawn once for it: by the next turn when
+        play goes straight on (most moves), else here, as the move left it,
+        while what follows waits (a round's box a moment after the move),
+        unless that drew it itself. Drawn before as well, it cost a draw a
+        move (1.1 ms at Decimus) that never reached the screen."""
+        self.waiting = Waiting.SHOWING
+        self.refresh_bindings()
+        self._drawn = self._went_on = False
+        self.after_action(before, after, self._proceed)
+        if not (self._drawn or self._went_on):
+            self.show()
+
     def _proceed(self, *_args: object) -> None:
+        self._went_on = True
         self.waiting = Waiting.NOTHING
         self.next_turn()
 
@@ -729,10 +764,7 @@ class GameScreen(Screen[None]):
             self.next_turn()
             return
         self.session.advance(after)
-        self.show()
-        self.waiting = Waiting.SHOWING
-        self.refresh_bindings()
-        self.after_action(before, after, self._proceed)
+        self._moved(before, after)
 
     def refused(self, rule: str) -> None:
         """The server refused this screen's move (or anything it asked)."""
@@ -754,11 +786,11 @@ class GameScreen(Screen[None]):
     # would cancel the worker that is still returning its move; a stale move is
     # dropped by _computer_moves, and leaving cancels the group.
     @work(thread=True, group="bot")
-    def think(self, moves: int, seat: int) -> None:
-        action = self.session.computer_move(seat)
+    def think(self, match: Match[Any, Any, Any], seat: int) -> None:
+        action = self.session.computer_move(seat, match)
         self._hurry.wait(self.app.bot_delay)
         try:
-            self.app.call_from_thread(self._computer_moves, moves, action)
+            self.app.call_from_thread(self._computer_moves, len(match.actions), action)
         except RuntimeError:
             pass  # the app closed while it thought
 
