@@ -302,3 +302,27 @@ async def test_learning_help_is_off_by_default_and_esc_lets_go_of_a_hint():
         assert not scr.picks and "they are picked" not in scr.prompt
         await pilot.press("h", "a", "h")  # the hinted cards arranged: a hint again picks none
         assert not scr.picks and scr.prompt.endswith("they are on the table already.")
+
+
+@sync
+async def test_a_new_meld_undone_takes_the_cursor_back_to_the_hand():
+    # The undone meld took the cursor's place away: it stood on "+ new
+    # meld", where Space picks nothing (the bar dropped Pick), while the
+    # prompt said Space picks.
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pick(pilot, "2r")
+        await pilot.press("n")
+        assert len(scr.bench.table) == len(TABLE) + 1 and scr.zone == "table"
+        await pilot.press("u")
+        assert scr.bench.table == TABLE
+        assert scr.zone == "hand" and "Pick" in keys(app)
+        await pilot.press("space")  # and Space picks there
+        assert len(scr.picks) == 1 and next(iter(scr.picks))[0] == HAND
+        await pilot.press("escape")
+        await pick(pilot, "2r")
+        await pilot.press("n", "r")  # and a reset likewise
+        assert scr.bench.table == TABLE
+        assert scr.zone == "hand" and "Pick" in keys(app)

@@ -671,10 +671,24 @@ class WillieScreen(GameScreen):
             self.bench = self.undo.pop()
             self.picks = set()
             self.say = _("Undone.")
+            self._off_the_slot()
             self.show()
 
     def action_reset(self) -> None:
-        self._step(lambda b: b.reset(), _("The turn is back at its start (u undoes the reset)."))
+        if self._step(lambda b: b.reset(), _("The turn is back at its start (u undoes the reset).")):
+            if self._off_the_slot():
+                self.show()
+
+    def _off_the_slot(self) -> bool:
+        """An undo or a reset can take away the meld the cursor was on (a
+        new meld undone): from the "+ new meld" place it left, where Space
+        picks nothing, the cursor goes back to the hand, where the prompt
+        says Space picks. True if it moved."""
+        bench = self.bench
+        if bench is None or self.zone != "table" or self.at_meld < len(bench.table) or not bench.left:
+            return False
+        self.zone = "hand"
+        return True
 
     def action_arrange(self) -> None:
         bench = self._bench()
