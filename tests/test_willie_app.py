@@ -291,7 +291,7 @@ async def test_learning_help_is_off_by_default_and_esc_lets_go_of_a_hint():
 
     assert wx.Config().helpers is False  # a first match is not won by h then a
     help_variant = next(v for v in wx.VARIANTS if v.key == "helpers")
-    assert help_variant.label == "Learning help" and "for learning" in help_variant.help
+    assert help_variant.label == "Learning aid" and "for learning" in help_variant.help
     app = GarApp(start=opening())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -595,7 +595,7 @@ VARIANTS = (
     ),
     Variant(
         "helpers",
-        N_("Learning help"),
+        N_("Learning aid"),
         (False, True),
         (N_("off"), N_("on")),
         help=N_("On, for learning: h hints the best play, a arranges the picked cards onto the table."),
