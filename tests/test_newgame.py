@@ -24,9 +24,14 @@ def whole(dialog: NewGameScreen, choice: Choice) -> None:
     assert need <= choice.content_size.width, f"{choice.id} needs {need} columns"
 
 
+@pytest.mark.parametrize("language", ["en", "es", "gl"])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_choice_of_every_game_is_drawn_whole(game):
+def test_every_choice_of_every_game_is_drawn_whole(game, language):
     # (ASCII mode draws the arrows as < and >: the same widths.)
+    from garito.core import i18n
+
+    i18n.set_default(language)  # the process's, as the CLI sets it (conftest resets it)
+
     @sync
     async def run():
         app = GarApp()
@@ -35,6 +40,14 @@ def test_every_choice_of_every_game_is_drawn_whole(game):
             app.push_screen(NewGameScreen(game))
             await settle(pilot)
             dialog = app.screen
+            # the rules in one column: their arrows, and the seed's field
+            rules = [c for c in dialog.query("#variants Choice") if c.display]
+            seed = dialog.query_one("#seed")
+            starts = {dialog.find_widget(c).region.x + len(c.label) for c in rules}
+            columns = {dialog.find_widget(c).region.x + c.label_width + 1 for c in rules}
+            assert len(columns) == 1 and max(starts) < min(columns)
+            assert dialog.find_widget(seed).region.x == columns.pop()
+            whole(dialog, seed)
             left, right = "◂", "▸"
             for choice in list(dialog.query(Choice)):
                 for _ in choice.options:
@@ -133,3 +146,18 @@ async def test_a_player_named_like_a_computer_starts_a_game_with_the_default_sea
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.match.names == ("Ramón", "Lucía")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "gl"])
+def test_every_rule_label_leaves_the_seed_field_room(language):
+    # The rules' labels share one column, as wide as the widest: the seed's
+    # field (12) takes the rest of the panel's 28, so a label has 15 at most.
+    import contextvars
+
+    from garito.core import i18n
+
+    def labels() -> list[str]:
+        i18n.use(language)
+        return [i18n._(v.label) for info in catalog.GAMES for v in catalog.rules(info.id).variants]
+
+    assert [label for label in contextvars.copy_context().run(labels) if len(label) > 15] == []

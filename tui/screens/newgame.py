@@ -122,17 +122,24 @@ class NewGameScreen(Screen[NewTable | None]):
             with Vertical(id="variants", classes="panel") as variants:
                 variants.border_title = _("Rules")
                 defaults = self.rules.default_config()
+                # One column for the rules' labels, as wide as the widest
+                # (a lone long one, Irwin's "Salamander deal", stood out of
+                # line with the seed's).
+                labels = [_(v.label) for v in self.rules.variants] + [_("Seed"), _("Private")]
+                label_width = max(12, *map(len, labels))
                 for v in self.rules.variants:
                     yield Choice(
                         list(zip([_(v.label_of(c)) for c in v.choices], v.choices)),
                         getattr(defaults, v.key),
                         label=_(v.label),
-                        label_width=12,
+                        label_width=label_width,
                         id=f"var-{v.key}",
                     )
                 with Horizontal(id="seed-row") as seed_row:
                     seed_row.display = not self.shared
-                    yield Static(_("Seed"), id="seed-label")
+                    seed_label = Static(_("Seed"), id="seed-label")
+                    seed_label.styles.width = label_width + 1
+                    yield seed_label
                     yield Field(
                         placeholder=_("random"),
                         restrict=r"[0-9]*",
@@ -145,7 +152,7 @@ class NewGameScreen(Screen[NewTable | None]):
                         [(_("off"), False), (_("on"), True)],
                         False,
                         label=_("Private"),
-                        label_width=12,
+                        label_width=label_width,
                         id="private",
                     )
         yield Static(id="newgame-status", markup=False)
