@@ -183,3 +183,31 @@ async def test_the_rules_screen_of_a_20_point_match_says_20():
         await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
         assert "first to 20 points" in app.screen.query_one(Markdown).source
+
+
+@sync
+async def test_after_a_showdown_both_read_the_next_player_is_handed_the_keyboard():
+    # The showdown's box is read by both players at the keyboard; the next
+    # round deals new secret dice, and its first to speak (here Bea, who
+    # spoke last) had them shown at once, with Ana still looking.
+    match = decimus_match(seed=1, seats=("human", "human"), names=("Ana", "Bea"))
+    for action in ("stand", "stand", "pass", "pass", "pass", "pass", "pass"):
+        match = match.play(match.rules.parse_action(action))
+    app = GarApp(start=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)  # Bea's turn to look
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = table(app)
+        assert screen.viewer == 1
+        await pilot.press("p")  # Bea passes: the showdown
+        await settle(pilot)
+        assert box_open(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.state.round == 2 and screen.seat_to_act == 1
+        assert isinstance(app.screen, HandOffScreen)  # before Bea's new dice show
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.viewer == 1

@@ -142,6 +142,7 @@ class GameScreen(Screen[None]):
         # on (_proceed). See _moved.
         self._drawn = self._went_on = False
         self._hurry = threading.Event()
+        self._read_together = False  # a round's box both players at this keyboard read
         self._thinks_at: int | None = None  # the move a computer seat was asked for
         self._pending: tuple[int, Any] | None = None  # a computer's move waiting for a dialog to close
         self._notice_then: Callable[[object], None] | None = None  # what follows the round's result
@@ -392,6 +393,9 @@ class GameScreen(Screen[None]):
         self._notice.close()
         then, self._notice_then = self._notice_then, None
         self.refresh_bindings()
+        # A round's box is read by everyone at the keyboard: the next to act
+        # is handed it again, even if it was theirs (new secrets are dealt).
+        self._read_together = self.HIDES_HANDS and len(self._humans) > 1
         if then is not None:
             then(None)
         self.on_screen_resume()  # a computer's move that waited for it
@@ -659,8 +663,8 @@ class GameScreen(Screen[None]):
                 self._thinks_at = self.session.moves
                 self._hurry.clear()
                 self.think(self.session.match, computer)
-        elif self.HIDES_HANDS and seat is not None and seat != self.shown_to:
-            self._hand_off(seat)
+        elif self.HIDES_HANDS and seat is not None and (seat != self.shown_to or self._read_together):
+            self._hand_off(seat, first=self._read_together)
         else:
             self.waiting = Waiting.NOTHING
             self.show()
@@ -682,6 +686,7 @@ class GameScreen(Screen[None]):
 
         def ready(_: object = None) -> None:
             self.shown_to = seat
+            self._read_together = False
             self.waiting = Waiting.NOTHING
             self.show()
             self.refresh_bindings()
