@@ -156,3 +156,28 @@ def test_the_red_man_takes_every_chip_and_the_table_shows_them_settled():
     s = rm.apply(s, rm.TIP)
     settled = p.table(rm.view(s, 0), both_here, ascii_only=False)
     assert [r.cells[2:] for r in settled.rows] == [("60", "paid"), ("40", "paid")]
+
+
+def test_while_a_rounds_result_is_up_the_table_shows_that_round_as_it_ended():
+    # Red Man's table behind the round's box showed the next round (its
+    # number, empty hands, who proposes), as Gemelos and Barras never did.
+    before = play(rm.Config(bets="stakes"), 5, *STAKE_1, rm.ROLL)
+    after = rm.apply(before, rm.ROLL)
+    assert len(after.ledger) == 1
+    upto = next(
+        i for i in range(len(before.events), len(after.events)) if rm.RULES.opens_round(after.events[i])
+    )
+    assert isinstance(after.events[upto], rm.RoundStarted) and after.events[upto].number == 2
+    held = p.table(rm.view(after, 0), ANA_HERE, ascii_only=False, upto=upto)
+    r = after.ledger[0]
+    assert held.heading == "Red Man's Throw — round 1 of 6 — stake 1"
+    assert [(row.cells[1].strip(), row.turn) for row in held.rows] == [
+        (rm.show(r.hands[0]), False),
+        (rm.show(r.hands[1]), False),
+    ]
+    assert held.prompt == f"Round 1: {('Ana', 'Ramón')[r.winner]} wins."
+    assert held.stake is None and held.call == ""
+    assert held.events == after.events[:upto]
+    now = p.table(rm.view(after, 0), ANA_HERE, ascii_only=False)  # once the box closes
+    assert now.heading.startswith("Red Man's Throw — round 2 of 6")
+    assert [row.cells[1].strip() for row in now.rows] == ["·", "·"]

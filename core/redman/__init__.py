@@ -197,6 +197,9 @@ class RedManRules(Rules[Config, State, Action, View, Event, Result]):
     def summary(self, state: State, names: Sequence[str]) -> str:
         return summary(state, names)
 
+    def opens_round(self, event: Event) -> bool:
+        return isinstance(event, RoundStarted)
+
     def choose(self, view: View, legal: list[Action], level: str) -> Action:
         return bot.choose(view, legal, level)
 

@@ -89,17 +89,24 @@ def caller(view: View, seats: Seats) -> int | None:
     return seat
 
 
-def table(view: View, seats: Seats, *, ascii_only: bool, call: str = "", typed: str = "") -> Table:
+def table(
+    view: View, seats: Seats, *, ascii_only: bool, call: str = "", typed: str = "", upto: int | None = None
+) -> Table:
     """The table as it stands; ``call`` is the call picked so far (with
-    predictions on) and ``typed`` the exact dice being typed."""
+    predictions on) and ``typed`` the exact dice being typed. While a
+    round's result is on screen (``upto``: the next round's first event)
+    it shows that round as it ended: its number, stake and hands, the
+    story up to its end, nobody to act."""
     cfg = view.config
     dash = glyphs(ascii_only)["dash"]
     staked = cfg.bets != "off"
-    if view.round == SALVATION:
+    ended = view.ledger[-1] if upto is not None and view.ledger else None
+    number, stake = (ended.number, ended.stake) if ended else (view.round, view.stake)
+    if number == SALVATION:
         stage = _("round 7, the Salvation")
     else:
-        stage = _("round {number} of {rounds}").format(number=view.round, rounds=ROUNDS)
-    bet = f" {dash} " + _("stake {chips}").format(chips=view.stake) if view.stake else ""
+        stage = _("round {number} of {rounds}").format(number=number, rounds=ROUNDS)
+    bet = f" {dash} " + _("stake {chips}").format(chips=stake) if stake else ""
     calls = f" {dash} " + _("predictions") if cfg.bets == "predictions" else ""
     heading = f"Red Man's Throw {dash} {stage}{bet}{calls}"
     columns = (_("Won"), _("Hand"), _("Chips"), _("Ledger")) if staked else (_("Won"), _("Hand"))
@@ -108,6 +115,20 @@ def table(view: View, seats: Seats, *, ascii_only: bool, call: str = "", typed: 
         (_("Won"),) if staked else ()
     )
     dice, caption = _dice(view, names)
+    if ended:
+        return Table(
+            heading,
+            columns,
+            _rows(view, seats, staked, ascii_only, ended),
+            ledger_columns,
+            _ledger(view, staked, ascii_only),
+            dice,
+            caption,
+            _("Round {number}: {player} wins.").format(number=ended.number, player=names[ended.winner]),
+            "",
+            None,
+            view.events[:upto],
+        )
     return Table(
         heading,
         columns,
@@ -123,12 +144,16 @@ def table(view: View, seats: Seats, *, ascii_only: bool, call: str = "", typed: 
     )
 
 
-def _rows(view: View, seats: Seats, staked: bool, ascii_only: bool) -> tuple[SeatRow, ...]:
+def _rows(
+    view: View, seats: Seats, staked: bool, ascii_only: bool, ended: RoundResult | None = None
+) -> tuple[SeatRow, ...]:
+    """A row a seat; ``ended``: a round that ended, its hands shown while
+    its result is up (nobody is then to act)."""
     pending = glyphs(ascii_only)["pending"]
     leader = 0 if view.wins[0] > view.wins[1] else 1 if view.wins[1] > view.wins[0] else None
     rows = []
     for i, name in enumerate(seats.names):
-        hand = view.hands[i]
+        hand = view.hands[i] if ended is None else ended.hands[i]
         cells = [str(view.wins[i]), f"{show(hand) if hand else pending:<5}"]
         if staked and view.over:  # settled: the ledger is paid into the chips
             cells += [str(view.chips[i] + view.net[i]), _("paid")]
@@ -138,7 +163,7 @@ def _rows(view: View, seats: Seats, staked: bool, ascii_only: bool) -> tuple[Sea
             SeatRow(
                 name,
                 tuple(cells),
-                turn=i == view.to_act and view.stage != "hat",
+                turn=i == view.to_act and view.stage != "hat" and ended is None,
                 lead=i == leader or i == view.red_man,
                 computer=seats.computer[i],
             )

@@ -100,7 +100,9 @@ class RedManScreen(GameScreen):
         if key is not None and self._call_for != key:
             self.call, self._typed = "", ""
         self._call_for = key
-        t = present.table(view, seats, ascii_only=self.app.ascii_only, call=self.call, typed=self._typed)
+        t = present.table(
+            view, seats, ascii_only=self.app.ascii_only, call=self.call, typed=self._typed, upto=self.ended
+        )
         self.heading, self.columns, self.rows = t.heading, t.columns, t.rows
         self.ledger_columns, self.ledger_rows = t.ledger_columns, t.ledger_rows
         self.dice, self.caption = t.dice, t.caption
@@ -177,7 +179,7 @@ class RedManScreen(GameScreen):
             title, body = present.round_sheet(
                 a.ledger[-1], a.wins, after.names, ascii_only=self.app.ascii_only
             )
-            self.round_box(title, body, proceed)
+            self.round_box(title, body, self.hold_round(before, after, proceed))
             return
         proceed()
 
