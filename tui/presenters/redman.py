@@ -116,31 +116,29 @@ def table(
     )
     dice, caption = _dice(view, names)
     if ended:
-        return Table(
-            heading,
-            columns,
-            _rows(view, seats, staked, ascii_only, ended),
-            ledger_columns,
-            _ledger(view, staked, ascii_only),
-            dice,
-            caption,
-            _("Round {number}: {player} wins.").format(number=ended.number, player=names[ended.winner]),
-            "",
-            None,
-            view.events[:upto],
+        prompt: str | Text = _("Round {number}: {player} wins.").format(
+            number=ended.number, player=names[ended.winner]
         )
+        call_line: str | Text = ""
+        stake_offer = None
+        events = view.events[:upto]
+    else:
+        prompt = _prompt(view, seats, ascii_only)
+        call_line = _call_line(view, seats, call, typed, ascii_only)
+        stake_offer = _stake(view, seats, ascii_only)
+        events = view.events
     return Table(
         heading,
         columns,
-        _rows(view, seats, staked, ascii_only),
+        _rows(view, seats, staked, ascii_only, ended),
         ledger_columns,
         _ledger(view, staked, ascii_only),
         dice,
         caption,
-        _prompt(view, seats, ascii_only),
-        _call_line(view, seats, call, typed, ascii_only),
-        _stake(view, seats, ascii_only),
-        view.events,
+        prompt,
+        call_line,
+        stake_offer,
+        events,
     )
 
 

@@ -22,7 +22,6 @@ match's record, and no computer thinks here.
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -110,18 +109,6 @@ class GameScreen(Screen[None]):
     note: var[str] = var("")
     staking: var[bool] = var(False)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "show" in cls.__dict__:  # heard: see _moved
-            draw = cls.__dict__["show"]
-
-            @functools.wraps(draw)
-            def show(self: GameScreen) -> None:
-                self._drawn = True
-                draw(self)
-
-            cls.show = show  # type: ignore[method-assign]
-
     def __init__(self, match: Match[Any, Any, Any], seating: Any = None) -> None:
         super().__init__()
         self.seating = seating  # a shared table's Seating (tui.link), or None
@@ -138,9 +125,6 @@ class GameScreen(Screen[None]):
         self.session: Session[Any, Any, Any] = Session(match, here=here, computers=seating is None)
         self.replaying: Replay[Any, Any, Any] | None = None
         self.waiting = Waiting.NOTHING
-        # Since the last move came in: the table was drawn (show), play went
-        # on (_proceed). See _moved.
-        self._drawn = self._went_on = False
         self._hurry = threading.Event()
         self._read_together = False  # a round's box both players at this keyboard read
         self._thinks_at: int | None = None  # the move a computer seat was asked for
@@ -717,20 +701,19 @@ class GameScreen(Screen[None]):
 
     def _moved(self, before: Match[Any, Any, Any], after: Match[Any, Any, Any]) -> None:
         """A move is in (``after``): what follows it (``after_action``), then
-        the next turn. The table is drawn once for it: by the next turn when
-        play goes straight on (most moves), else here, as the move left it,
-        while what follows waits (a round's box a moment after the move),
-        unless that drew it itself. Drawn before as well, it cost a draw a
-        move (1.1 ms at Decimus) that never reached the screen."""
+        the next turn. The table is drawn by the next turn when play goes
+        straight on (most moves), else here, as the move left it, while what
+        follows waits (a round's box a moment after the move; one that holds
+        the table as the round ended drew it so already, and is drawn the
+        same again). Drawn before as well, it cost a draw a move (1.1 ms at
+        Decimus) that never reached the screen."""
         self.waiting = Waiting.SHOWING
         self.refresh_bindings()
-        self._drawn = self._went_on = False
         self.after_action(before, after, self._proceed)
-        if not (self._drawn or self._went_on):
+        if self.waiting is Waiting.SHOWING:  # play did not go on (_proceed)
             self.show()
 
     def _proceed(self, *_args: object) -> None:
-        self._went_on = True
         self.waiting = Waiting.NOTHING
         self.next_turn()
 
