@@ -129,7 +129,7 @@ def _in_context(fn, *args, **kwargs):
 
 
 class SessionThreads(ThreadPoolExecutor):
-    """The loop's default executor (Textual's thread workers): each job runs
+    """The loop's default executor (asyncio.to_thread's): each job runs
     in the context of whoever submitted it (asyncio's ``run_in_executor``
     does not carry it over), so a computer seat thinking in a thread reads
     its own player's home and is charged to its own session."""

@@ -8,6 +8,7 @@ first frame costs little more than Textual itself.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -118,7 +119,7 @@ class GarApp(App[None]):
 
         if pending.waiting():
             # In a thread: a history another Garito holds makes it wait seconds.
-            self.run_worker(self._drain_pending, thread=True, group="pending")
+            self.run_worker(self._drain_pending(), group="pending", description="the matches that waited")
 
     def action_command_palette(self) -> None:
         from .palette import Palette
@@ -178,16 +179,14 @@ class GarApp(App[None]):
             if problem:
                 self.notify(problem, title=_("Set aside"), severity="warning", timeout=10)
 
-    def _drain_pending(self) -> None:
-        """Matches that waited for the history go into it now."""
+    async def _drain_pending(self) -> None:
+        """Matches that waited for the history go into it now (in a thread,
+        in a copy of the context: see GameScreen.think)."""
         from garito.store.pending import drain
 
-        done = drain()
+        done = await asyncio.to_thread(drain)
         if done.added or done.set_aside:
-            try:
-                self.call_from_thread(self._drained, done)
-            except RuntimeError:
-                pass  # the app closed meanwhile; they are in the history all the same
+            self._drained(done)
 
     def _drained(self, done) -> None:
         if done.added:

@@ -84,14 +84,10 @@ class Keeper:
         held = hold(match, saved=not self.shared, finished=self.finished() if self.shared else "")
         app = self.app
 
-        def into_the_history() -> None:
-            problem = keep(held)
+        async def into_the_history() -> None:
+            # In a copy of the context: see GameScreen.think.
+            problem = await asyncio.to_thread(keep, held)
             if problem:
-                try:
-                    app.call_from_thread(
-                        app.notify, problem, title=_("Not in the history yet"), severity="warning", timeout=12
-                    )
-                except RuntimeError:
-                    pass  # the app closed meanwhile: the match waits all the same
+                app.notify(problem, title=_("Not in the history yet"), severity="warning", timeout=12)
 
-        app.run_worker(into_the_history, thread=True, group="history")
+        app.run_worker(into_the_history(), group="history", description="a finished match into the history")

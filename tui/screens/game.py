@@ -22,6 +22,7 @@ match's record, and no computer thinks here.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -775,14 +776,20 @@ class GameScreen(Screen[None]):
     # dropped by _computer_moves, and leaving cancels the group.
     # Described, not named by its arguments: Textual's default description
     # is the repr of each, a whole match here (0.2 ms and growing).
-    @work(thread=True, group="bot", description="a computer seat's move")
-    def think(self, match: Match[Any, Any, Any], seat: int) -> None:
+    @work(group="bot", description="a computer seat's move")
+    async def think(self, match: Match[Any, Any, Any], seat: int) -> None:
+        # The choice is made in a thread, by asyncio.to_thread, which runs it
+        # in a copy of this context. A Textual thread worker sets itself in
+        # the pool thread's own context instead (asyncio's default executor
+        # copies none), and stays there, naming this screen, until that
+        # thread runs another worker: a game left stayed in memory with it.
+        action = await asyncio.to_thread(self._choose, match, seat, self.app.bot_delay)
+        self._computer_moves(len(match.actions), action)
+
+    def _choose(self, match: Match[Any, Any, Any], seat: int, delay: float) -> Any:
         action = self.session.computer_move(seat, match)
-        self._hurry.wait(self.app.bot_delay)
-        try:
-            self.app.call_from_thread(self._computer_moves, len(match.actions), action)
-        except RuntimeError:
-            pass  # the app closed while it thought
+        self._hurry.wait(delay)
+        return action
 
     def _computer_moves(self, moves: int, action: Any) -> None:
         if self.session.moves != moves or self not in self.app.screen_stack:
