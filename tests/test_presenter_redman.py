@@ -178,6 +178,16 @@ def test_while_a_rounds_result_is_up_the_table_shows_that_round_as_it_ended():
     assert held.prompt == f"Round 1: {('Ana', 'Ramón')[r.winner]} wins."
     assert held.stake is None and held.call == ""
     assert held.events == after.events[:upto]
+    # the Rounds panel: round 1 as it ended, the round to come not marked yet
+    assert [(row.name, row.turn, row.out) for row in held.ledger_rows[:3]] == [
+        ("1", False, False),
+        ("2", False, True),
+        ("3", False, True),
+    ]
     now = p.table(rm.view(after, 0), ANA_HERE, ascii_only=False)  # once the box closes
     assert now.heading.startswith("Red Man's Throw — round 2 of 6")
     assert [row.cells[1].strip() for row in now.rows] == ["·", "·"]
+    assert [(row.name, row.turn, row.out) for row in now.ledger_rows[1:3]] == [
+        ("2", True, False),
+        ("3", False, True),
+    ]

@@ -101,6 +101,9 @@ def test_closing_is_offered_after_a_turn_with_few_points():
     scored = wx.round_scored(s, ended)
     assert scored is not None and frozen.events[-1] == scored
     assert frozen.scores == tuple(a + b for a, b in zip(s.scores, scored.score.scores))
+    # the round's winner counted in Won already, as in Pts (it lagged a round)
+    assert frozen.rounds_won == ended.rounds_won
+    assert sum(frozen.rounds_won) > sum(s.rounds_won)
     fv = wx.view(frozen, seat)
     assert p.heading(fv, NAMES, ascii_only=False, ended=True).endswith(
         "the round is over — pile " + str(s.pile_count)

@@ -456,9 +456,9 @@ def round_scored(before: State, after: State) -> RoundScored | None:
 
 def ended_round(before: State, action: Action, after: State) -> State | None:
     """The round ``action`` ended, as it stood when scored: the table as the
-    move left it, every hand shown, the totals after its score, the story up
-    to the score (not the next deal); None if the move ended no round. What
-    a table shows under the round's result."""
+    move left it, every hand shown, the totals and rounds won after its
+    score, the story up to the score (not the next deal); None if the move
+    ended no round. What a table shows under the round's result."""
     new = after.events[len(before.events) :]
     score = next((e for e in new if isinstance(e, RoundScored)), None)
     if score is None:
@@ -467,8 +467,11 @@ def ended_round(before: State, action: Action, after: State) -> State | None:
     events = after.events[:upto]
     scored = [e.score.scores for e in events if isinstance(e, RoundScored)]
     totals = tuple(sum(seat) for seat in zip(*scored))
+    won = tuple(w + (i in score.score.winners) for i, w in enumerate(before.rounds_won))
     table = action.table if action.kind == "meld" else before.table
-    return replace(before, table=table, hands=score.hands, stage="over", scores=totals, events=events)
+    return replace(
+        before, table=table, hands=score.hands, stage="over", scores=totals, rounds_won=won, events=events
+    )
 
 
 def is_over(state: State) -> bool:

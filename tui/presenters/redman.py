@@ -132,7 +132,7 @@ def table(
         columns,
         _rows(view, seats, staked, ascii_only, ended),
         ledger_columns,
-        _ledger(view, staked, ascii_only),
+        _ledger(view, staked, ascii_only, held=ended is not None),
         dice,
         caption,
         prompt,
@@ -169,9 +169,10 @@ def _rows(
     return tuple(rows)
 
 
-def _ledger(view: View, staked: bool, ascii_only: bool) -> tuple[SeatRow, ...]:
+def _ledger(view: View, staked: bool, ascii_only: bool, held: bool = False) -> tuple[SeatRow, ...]:
     """A row a round, 1 to 6 and the Salvation; cells padded to their widest
-    so the columns never shift as hands come."""
+    so the columns never shift as hands come. ``held``: a round's result is
+    up, and the round to come is not marked yet."""
     pending = glyphs(ascii_only)["pending"]
     done = {r.number: r for r in view.ledger}
     rows = []
@@ -186,7 +187,7 @@ def _ledger(view: View, staked: bool, ascii_only: bool) -> tuple[SeatRow, ...]:
                 won = taken(r, view.red_man, view.config.edition)
                 cells.append((f"{won:+d}" if won else "0") if r.stake else pending)
             rows.append(SeatRow(label, tuple(cells), lead=r.red_man))
-        elif n == view.round and not view.over:
+        elif n == view.round and not view.over and not held:
             cells = [f"{show(h) if h else pending:<7}" for h in view.hands]
             rows.append(SeatRow(label, tuple(cells), turn=True))
         else:
