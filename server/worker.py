@@ -83,7 +83,7 @@ CPU_BUSY = 0.8
 CPU_SHARE_BUSY = 0.1
 DRAIN = 2.0  # seconds an ended app's last screen has to reach the server
 REPORT = 2.0  # seconds between the worker's reports to the server
-THREADS = 128  # thread workers at once (a computer seat holds one while it waits its pace)
+THREADS = 128  # threads at once (a computer seat holds one while it chooses, not while it waits its pace)
 THREAD_STACK = 1 << 20  # each thread's stack (the address space counts every thread's)
 # The collector's thresholds: Python's first is 700 allocations, and with
 # some twenty apps at play that promotes their objects in flight so often

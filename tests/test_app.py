@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 
 import pytest
 
@@ -665,3 +667,47 @@ async def test_the_computer_is_asked_once_a_move_and_for_the_match_as_it_was(mon
         await settle(pilot)
         assert asked == [1]
         assert len(screen.match.actions) == 2  # it moved, once: Ana's turn again
+
+
+@sync
+async def test_a_computer_seat_waits_its_pace_holding_no_thread(monkeypatch):
+    # A server's worker hosts many players' games: a seat that has chosen and
+    # waits its pace (0.3-0.7 s) must not hold one of its threads meanwhile.
+    import sys
+
+    from garito.core.session import Session
+
+    chosen = asyncio.Event()
+    choose = Session.computer_move
+    loop = asyncio.get_running_loop()
+
+    def choosing(self, seat, match=None):
+        action = choose(self, seat, match)
+        loop.call_soon_threadsafe(chosen.set)
+        return action
+
+    monkeypatch.setattr(Session, "computer_move", choosing)
+    app = GarApp(start=gemelos_match(seed=7), bot_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("space")  # Ana rolls: the computer chooses, then waits a minute
+        await asyncio.wait_for(chosen.wait(), 10)
+        await pilot.pause()  # (settle would wait the minute out)
+        assert screen.thinking and len(screen.match.actions) == 1  # its move not come yet
+
+        def choosing_or_waiting(frame) -> bool:
+            while frame is not None:
+                if frame.f_code.co_filename.replace("\\", "/").endswith(
+                    ("screens/game.py", "core/session.py")
+                ):
+                    return True
+                frame = frame.f_back
+            return False
+
+        main = threading.main_thread().ident
+        assert [t for t, f in sys._current_frames().items() if t != main and choosing_or_waiting(f)] == []
+        await pilot.press("space")  # hurry: the move comes at once
+        await settle(pilot)
+        assert len(screen.match.actions) == 2

@@ -6,6 +6,7 @@ the log scrolled back)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import deque
 
@@ -64,7 +65,7 @@ def _value(value: object) -> object:
         return ("session", _value(value.match), tuple(value.here), value.moves)
     if isinstance(value, Match):
         return ("match", value.game, value.config, value.seed, tuple(value.actions), value.names)
-    if isinstance(value, threading.Event):
+    if isinstance(value, (threading.Event, asyncio.Event)):
         return ("event", value.is_set())
     if isinstance(value, (Timer, Widget)) or callable(value):
         return type(value).__name__

@@ -23,7 +23,7 @@ match's record, and no computer thinks here.
 from __future__ import annotations
 
 import asyncio
-import threading
+import contextlib
 from collections import deque
 from collections.abc import Callable
 from enum import Enum
@@ -126,7 +126,7 @@ class GameScreen(Screen[None]):
         self.session: Session[Any, Any, Any] = Session(match, here=here, computers=seating is None)
         self.replaying: Replay[Any, Any, Any] | None = None
         self.waiting = Waiting.NOTHING
-        self._hurry = threading.Event()
+        self._hurry = asyncio.Event()  # the player asked the computer seat not to pause
         self._read_together = False  # a round's box both players at this keyboard read
         self._thinks_at: int | None = None  # the move a computer seat was asked for
         self._pending: tuple[int, Any] | None = None  # a computer's move waiting for a dialog to close
@@ -783,13 +783,17 @@ class GameScreen(Screen[None]):
         # the pool thread's own context instead (asyncio's default executor
         # copies none), and stays there, naming this screen, until that
         # thread runs another worker: a game left stayed in memory with it.
-        action = await asyncio.to_thread(self._choose, match, seat, self.app.bot_delay)
+        # The seat's pace is waited here, at the same time, not in the
+        # thread: a server's worker holds a thread per seat choosing, none
+        # per seat waiting.
+        choice = asyncio.ensure_future(asyncio.to_thread(self.session.computer_move, seat, match))
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._hurry.wait(), self.app.bot_delay)
+            action = await choice
+        finally:
+            choice.cancel()  # called off while it waited: its move is nobody's now
         self._computer_moves(len(match.actions), action)
-
-    def _choose(self, match: Match[Any, Any, Any], seat: int, delay: float) -> Any:
-        action = self.session.computer_move(seat, match)
-        self._hurry.wait(delay)
-        return action
 
     def _computer_moves(self, moves: int, action: Any) -> None:
         if self.session.moves != moves or self not in self.app.screen_stack:
