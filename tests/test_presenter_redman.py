@@ -191,3 +191,13 @@ def test_while_a_rounds_result_is_up_the_table_shows_that_round_as_it_ended():
         ("2", True, False),
         ("3", False, True),
     ]
+
+
+def test_the_rounds_panel_names_each_player_whole_up_to_nine_columns():
+    # Hot seat's "Player 1" and "Player 2", cut to a hand's seven columns,
+    # both read "Player".
+    s = play(rm.Config(), 5)
+    hot_seat = p.Seats(("Player 1", "Player 2"), (False, False), frozenset({0, 1}))
+    assert p.table(rm.view(s, 0), hot_seat, ascii_only=False).ledger_columns[:2] == ("Player 1", "Player 2")
+    long = p.Seats(("Ana", "Maximiliano"), (False, True), frozenset({0}))
+    assert p.table(rm.view(s, 0), long, ascii_only=False).ledger_columns[:2] == ("Ana    ", "Maximilia")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from garito.core.i18n import N_, _, ngettext, pgettext
@@ -111,7 +111,10 @@ def table(
     heading = f"Red Man's Throw {dash} {stage}{bet}{calls}"
     columns = (_("Won"), _("Hand"), _("Chips"), _("Ledger")) if staked else (_("Won"), _("Hand"))
     names = seats.names
-    ledger_columns = (set_cell_size(names[0], 7), set_cell_size(names[1], 7)) + (
+    # A hand's column is 7 wide ("6-6-3★ "); a longer name widens it to 9,
+    # as far as the panel allows: "Player 1" and "Player 2" cut to 7 read
+    # the same.
+    ledger_columns = tuple(set_cell_size(name, min(9, max(7, cell_len(name)))) for name in names[:2]) + (
         (_("Won"),) if staked else ()
     )
     dice, caption = _dice(view, names)
