@@ -129,10 +129,10 @@ def _in_context(fn, *args, **kwargs):
 
 
 class SessionThreads(ThreadPoolExecutor):
-    """The loop's default executor (asyncio.to_thread's): each job runs
-    in the context of whoever submitted it (asyncio's ``run_in_executor``
-    does not carry it over), so a computer seat thinking in a thread reads
-    its own player's home and is charged to its own session."""
+    """The loop's default executor: each job runs in the context of whoever
+    submitted it (``asyncio.to_thread`` carries it, ``run_in_executor``
+    alone does not), so a computer seat thinking in a thread reads its own
+    player's home and is charged to its own session."""
 
     def submit(self, fn, /, *args, **kwargs):
         context = contextvars.copy_context()

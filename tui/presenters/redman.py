@@ -111,9 +111,9 @@ def table(
     heading = f"Red Man's Throw {dash} {stage}{bet}{calls}"
     columns = (_("Won"), _("Hand"), _("Chips"), _("Ledger")) if staked else (_("Won"), _("Hand"))
     names = seats.names
-    # A hand's column is 7 wide ("6-6-3★ "); a longer name widens it to 9,
-    # as far as the panel allows: "Player 1" and "Player 2" cut to 7 read
-    # the same.
+    # A hand's column is 7 wide ("6-6-3★ "); a longer name widens it up to
+    # 9, which the panel holds twice beside Won: "Player 1" and "Player 2"
+    # cut to 7 read the same.
     ledger_columns = tuple(set_cell_size(name, min(9, max(7, cell_len(name)))) for name in names[:2]) + (
         (_("Won"),) if staked else ()
     )
