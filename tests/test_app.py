@@ -711,3 +711,23 @@ async def test_a_computer_seat_waits_its_pace_holding_no_thread(monkeypatch):
         await pilot.press("space")  # hurry: the move comes at once
         await settle(pilot)
         assert len(screen.match.actions) == 2
+
+
+@sync
+async def test_the_key_bar_says_where_escape_goes():
+    # A replay goes back where it was opened (History), not to the menu.
+    from garito.widgets.keybar import KeyBar
+
+    def escape(app) -> list[str]:
+        return [d for k, _s, d in app.screen.query_one(KeyBar).keys if k == "escape"]
+
+    match = gemelos_match(seed=7)
+    app = GarApp(start=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert escape(app) == ["Menu"]
+    app = GarApp(replay=match.play(g.ROLL).play(g.ROLL))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.replaying is not None
+        assert escape(app) == ["Back"]

@@ -62,6 +62,9 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
         keys: list[tuple[str, str, str]] = []
         later: list[tuple[str, str, str]] = []
         last = getattr(screen, "KEYBAR_LAST", ())  # actions a busy screen lists after its own keys
+        # A screen may say a key's work in words of the moment (Escape: back
+        # to the menu, the lobby or History); else the binding's own.
+        label = getattr(screen, "key_label", None)
         for _ns, binding, enabled, _tip in screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in seen:
                 continue
@@ -71,7 +74,8 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
                 shown = ascii_key(shown)
             # A description is marked N_ where the binding is declared, and read
             # here in the player's language.
-            (later if binding.action in last else keys).append((binding.key, shown, _(binding.description)))
+            described = (label(binding) if label is not None else None) or _(binding.description)
+            (later if binding.action in last else keys).append((binding.key, shown, described))
         self.kept = len(later)
         self.keys = tuple(keys + later)
 

@@ -463,6 +463,15 @@ class GameScreen(Screen[None]):
         """Whether a key's action is offered now (a game's screen decides)."""
         return True
 
+    def key_label(self, binding: Binding) -> str | None:
+        """The key bar's word for Escape is where it goes: a replay back to
+        where it was opened (History), a shared table to the lobby."""
+        if binding.action != "leave":
+            return None
+        if self.replaying is not None:
+            return _("Back")
+        return _("Lobby") if self.shared else None
+
     def keys_now(self, compute: Callable[..., frozenset[str]], *moment: object) -> frozenset[str]:
         """``compute(*moment)``, the game's keys that work now, worked out
         once per state of the match and ``moment`` (whose turn, what is
