@@ -66,6 +66,17 @@ def test_betting_a_game():
     assert t.prompt.plain == "Ana, Maiores: nobody has bet yet: pass or bet. You win it 99%."
     assert t.stake == p.StakeOffer(0, "Bet", 1, dx.MAX_RAISE)
     assert p.stake_note(v, 3) == "your total would be 3"
+
+
+def test_long_names_give_the_viewers_place_in_the_bets_to_you():
+    # Hot seat's "Player 1: 0  Player 2: 0" is wider than the Bets column's
+    # room at 80 columns, and the games' names were cut ("Un en …").
+    s = play("stand", "stand")
+    hot_seat = p.Seats(("Player 1", "Player 2"), (False, False), frozenset({0, 1}))
+    for seat, cell in ((0, "you: 0  Player 2: 0"), (1, "Player 1: 0  you: 0")):
+        t = p.table(dx.view(s, seat), hot_seat, ascii_only=False, my_move=seat == 0)
+        assert t.game_rows[0].cells[1] == cell
+        assert all(len(row.cells[1]) <= p.BETS_ROOM for row in t.game_rows)
     assert p.keys(dx.legal_actions(s), True, picked=False) == {"bet", "stake_by", "move:pass"}
     s = dx.apply(s, dx.Action("bet", amount=2))  # Ana bets; Ramón faces it
     assert p.keys(dx.legal_actions(s), True, picked=False) == {"raise", "stake_by", "move:see", "move:fold"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from garito.core.decimus import (
@@ -45,7 +45,7 @@ from garito.core.decimus import (
     round_events,
 )
 from garito.core.decimus.bot import game_equity
-from garito.core.i18n import _, ngettext
+from garito.core.i18n import _, ngettext, pgettext
 from garito.widgets.glyphs import glyphs
 from garito.widgets.text import styled
 from garito.widgets.values import Die, SeatRow
@@ -163,6 +163,9 @@ def _dice(
     return faces, ""
 
 
+BETS_ROOM = 23  # the Bets column's room at 80 columns, the games' names whole
+
+
 def _games(
     view: View, story: Sequence[Event], dice: tuple[int, ...], names: Sequence[str], *, betting: bool
 ) -> tuple[SeatRow, ...]:
@@ -191,7 +194,14 @@ def _games(
         cell = status.get(g, "")
         if betting and g == view.game:
             a, b = view.totals
-            cell = f"{names[0][:9]}: {a}  {names[1][:9]}: {b}"
+            who = [names[0][:9], names[1][:9]]
+            cell = f"{who[0]}: {a}  {who[1]}: {b}"
+            if cell_len(cell) > BETS_ROOM:
+                # The viewer's own name gives way ("Your hand" is the
+                # column beside): hot seat's "Player 1: 0  Player 2: 0" cut
+                # the games' names to "Un en …" at 80 columns.
+                who[view.seat] = pgettext("decimus bets: the viewer", "you")
+                cell = f"{who[0]}: {a}  {who[1]}: {b}"
         rows.append(
             SeatRow(
                 TITLES[g],
