@@ -135,7 +135,7 @@ def table(
         columns,
         _rows(view, seats, staked, ascii_only, ended),
         ledger_columns,
-        _ledger(view, staked, ascii_only, held=ended is not None),
+        _ledger(view, staked, ascii_only, ended),
         dice,
         caption,
         prompt,
@@ -172,10 +172,12 @@ def _rows(
     return tuple(rows)
 
 
-def _ledger(view: View, staked: bool, ascii_only: bool, held: bool = False) -> tuple[SeatRow, ...]:
+def _ledger(
+    view: View, staked: bool, ascii_only: bool, ended: RoundResult | None = None
+) -> tuple[SeatRow, ...]:
     """A row a round, 1 to 6 and the Salvation; cells padded to their widest
-    so the columns never shift as hands come. ``held``: a round's result is
-    up, and the round to come is not marked yet."""
+    so the columns never shift as hands come. ``ended``: a round that ended,
+    its result up, and the round to come not marked yet."""
     pending = glyphs(ascii_only)["pending"]
     done = {r.number: r for r in view.ledger}
     rows = []
@@ -190,7 +192,7 @@ def _ledger(view: View, staked: bool, ascii_only: bool, held: bool = False) -> t
                 won = taken(r, view.red_man, view.config.edition)
                 cells.append((f"{won:+d}" if won else "0") if r.stake else pending)
             rows.append(SeatRow(label, tuple(cells), lead=r.red_man))
-        elif n == view.round and not view.over and not held:
+        elif n == view.round and not view.over and ended is None:
             cells = [f"{show(h) if h else pending:<7}" for h in view.hands]
             rows.append(SeatRow(label, tuple(cells), turn=True))
         else:
