@@ -2,7 +2,8 @@
 collector. Textual is pinned exactly; each change checks that the code it
 changes is the code it expects, and leaves it alone (with a warning in the
 log) if not. ``apply`` makes all five, once per process, and installs the
-row compositor (``widgets.compositor``, less drawing per frame): the app
+row compositor (``widgets.compositor``, less drawing per frame) and the
+straight repaint (``widgets.repaint``, fewer messages per frame): the app
 does at its start, and a server worker before its first player.
 
 Why it matters: a full collection walks every object a process holds and
@@ -64,8 +65,9 @@ _FIELD = re.compile(r"self\.(_\w+)\s*(?::[^=\n]*)?=\s*(.+)")
 
 
 def apply() -> None:
-    """Make the five changes, once, and compose partial updates row by row
-    (``widgets.compositor``)."""
+    """Make the five changes, once, compose partial updates row by row
+    (``widgets.compositor``) and take repaints to their screen at once
+    (``widgets.repaint``)."""
     global _applied
     if _applied:
         return
@@ -75,9 +77,10 @@ def apply() -> None:
     no_layout_cycles()
     parameters_counted_once()
     styles_caches_let_go()
-    from .compositor import install
+    from . import compositor, repaint
 
-    install()
+    compositor.install()
+    repaint.install()
 
 
 def strip_caches(source: str) -> dict[str, int] | None:
