@@ -539,6 +539,64 @@ async def test_plain_lines_are_textuals_own_lines(theme):
                     )
 
 
+@sync
+async def test_the_stake_bar_drawn_from_a_kept_look_is_textuals_drawing_of_it():
+    # The bar comes and goes with the turn at the same amount and limits: a
+    # look drawn before is kept (widgets.looks). Every value it is drawn from
+    # is in its look: each change draws it anew, and a look come back is
+    # what Textual draws for it.
+    from garito.widgets.stake import StakeBar
+
+    app = PlainHost(False)
+    async with app.run_test(size=(60, 40)) as pilot:
+        stake = app.query_one(StakeBar)
+        region = Region(0, 0, *stake.size)
+        changes = [
+            {"active": True, "amount": 5, "low": 1, "high": 10, "note": "52.3% to win"},
+            {"amount": 6},
+            {"low": 2},
+            {"high": 9},
+            {"note": "40.0% to win"},
+            {"label": "Raise by", "amount": 7},
+            {"active": False},
+            {"active": True},
+            {"label": "Stake", "amount": 5, "low": 1, "high": 10, "note": "52.3% to win"},
+        ]
+        drawn = []
+        for change in changes:
+            for name, value in change.items():
+                setattr(stake, name, value)
+            await pilot.pause()
+            mine = _cells(stake.render_lines(region))
+            stake._styles_cache.clear()
+            assert mine == _cells(Widget.render_lines(stake, region)), change
+            drawn.append(mine)
+        assert len({repr(d) for d in drawn[:7]}) == 7  # each change drew something new
+        assert drawn[-1] == drawn[0]  # and the first look, come back, is drawn as it was
+
+
+@sync
+async def test_the_key_bar_hears_a_burst_of_binding_changes_and_reads_the_keys_once():
+    # A move changes the screen's bindings three or four times in one
+    # handler: the bar hears each at once and reads the keys once, after it,
+    # woken once (posted to the bar, each hearing was a wake of its own).
+    app = PlainHost(False)
+    async with app.run_test(size=(60, 40)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        reads: list[int] = []
+        read = bar._read_keys
+        bar._read_keys = lambda: (reads.append(1), read())[1]  # type: ignore[method-assign]
+        woken: list[str] = []
+        bar.message_signal.subscribe(bar, lambda m: woken.append(type(m).__name__), immediate=True)
+        for _ in range(4):
+            app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert reads == [1]
+        assert woken.count("Prompt") == 1  # (the pilot's pauses post callbacks of their own)
+
+
 class NoticeHost(App):
     CSS = ".-ascii Notice { border: ascii $primary; }"  # as garito.tcss has it
 

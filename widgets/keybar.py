@@ -41,7 +41,10 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
     _asked = False  # the bindings changed: the keys are read again, once
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # Heard as the bindings change (immediate): a move changes them three
+        # or four times, and each hearing posted to the bar was a wake of its
+        # own; the keys are read once, after the handler, either way.
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
         self.call_after_refresh(self._read_keys)
 
     def on_unmount(self) -> None:

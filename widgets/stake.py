@@ -14,10 +14,11 @@ from textual.widget import Widget
 from garito.core.i18n import _
 
 from .glyphs import glyphs, is_ascii
+from .looks import KeptLooks
 from .plain import PlainLines
 
 
-class StakeBar(PlainLines, Widget, can_focus=False):
+class StakeBar(KeptLooks, PlainLines, Widget, can_focus=False):
     DEFAULT_CSS = """
     StakeBar { height: 2; }
     """
@@ -32,6 +33,11 @@ class StakeBar(PlainLines, Widget, can_focus=False):
     def __init__(self, label: str = "Stake", **kwargs) -> None:
         super().__init__(**kwargs)
         self.label = label
+
+    def look(self) -> tuple:
+        # The bar comes and goes with the turn (Decimus, Barras), at the
+        # same amount and limits: a look drawn before costs a lookup.
+        return self.active, self.label, self.amount, self.low, self.high, self.note, is_ascii(self)
 
     def render(self) -> Text:
         g = glyphs(is_ascii(self))
