@@ -151,7 +151,11 @@ def dialog_figures(garito: list[str], home: str) -> list[tuple[int, float, int, 
     for _ in range(16):
         t0 = time.perf_counter()
         os.write(master, b" ")
-        n, last = end_of_update(master)
+        # The key's own update is over once 0.1 s is quiet: the box opens
+        # 0.15 s after the round's last roll (half the bench's pace), and
+        # waiting 0.15 s counted it in the roll's time whenever the roll's
+        # last byte came a millisecond later than the box's timer.
+        n, last = end_of_update(master, 0.1)
         box, box_last = end_of_update(master, 0.6)  # the result box, if one comes
         out.append((n, (last - t0) * 1000, box, (box_last - t0) * 1000 if box else 0.0))
         time.sleep(0.05)

@@ -90,6 +90,21 @@ async def test_a_repaint_asked_while_the_screen_draws_is_drawn_in_the_next_frame
 
 
 @sync
+async def test_a_repaint_while_the_app_holds_its_frames_back_goes_textuals_way(recorded):
+    app = Two()
+    async with app.run_test(size=(30, 5)) as pilot:
+        await drawn(pilot)
+        other = app.query_one("#other", Static)
+        with app.batch_update():
+            other.update("held", layout=False)
+            assert other not in app.screen._dirty_widgets
+            assert other._repaint_required  # on its way to the screen, as Textual sends it
+        await drawn(pilot)
+        assert "held" in shown(recorded, app.size).rows()[1]
+        assert shown(recorded, app.size).differences(drawn_whole(app.screen)) == []
+
+
+@sync
 async def test_a_move_at_decimus_sends_no_update_messages(tmp_path, monkeypatch):
     # Seven widgets or so repaint on a move: each went to the screen as an
     # Update message of its own.
@@ -121,3 +136,39 @@ def test_where_textuals_code_is_not_the_one_expected_it_is_left(monkeypatch, cap
     with caplog.at_level(logging.WARNING, logger="garito"):
         assert repaint.install() is False
     assert "Widget.refresh" in caplog.text
+
+
+@sync
+async def test_a_rounds_box_opens_with_its_keys_in_one_frame(tmp_path, monkeypatch):
+    # The box opens a moment after the round's last roll, after the
+    # screen's next refresh, and its keys are read after it: both in one
+    # frame. (Asked of the screen, the keys were read first, drawn in a frame
+    # of their own, and the box came a frame later.)
+    from garito.widgets.keybar import KeyBar
+
+    from .helpers import box_open, gemelos_match
+
+    monkeypatch.setenv("GARITO_HOME", str(tmp_path))
+    app = GarApp(start=gemelos_match(seats=("human", "human")), bot_delay=0.3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        frames: list[tuple[bool, bool]] = []
+        draw = screen._compositor_refresh
+
+        def recorded_frame() -> None:
+            keys = any(isinstance(widget, KeyBar) for widget in screen._dirty_widgets)
+            frames.append((screen._compositor.overlay is not None, keys))
+            draw()
+
+        monkeypatch.setattr(screen, "_compositor_refresh", recorded_frame)
+        for _ in range(2):  # both players roll: the round ends
+            await pilot.press("space")
+            await settle(pilot)
+        for _ in range(100):
+            if box_open(app) and screen._compositor.overlay is not None:
+                break
+            await pilot.pause(0.01)
+        await settle(pilot)
+        first = next(i for i, (box, _keys) in enumerate(frames) if box)
+        assert frames[first] == (True, True), frames

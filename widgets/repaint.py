@@ -15,7 +15,8 @@ next frame draws, at once, and the screen is prompted: the two hops in
 between are not taken. The frame that follows is the one Textual would
 have drawn, of the same widgets. Anything else goes Textual's way: a
 screen itself, a widget being laid out, styled or scrolled, a screen not
-yet laid out, and a repaint asked while the screen draws its frame (the
+yet laid out, a repaint asked while the app holds its frames back
+(``batch_update``), and one asked while the screen draws its frame (the
 frame forgets the widgets it drew once drawn, so the repaint waits for the
 next one, as it did).
 
@@ -118,7 +119,7 @@ def install() -> bool:
         node = self._parent
         while node is not None and not isinstance(node, Screen):
             node = node._parent
-        if node is None or node._drawing or node not in node._compositor:  # type: ignore[attr-defined]
+        if node is None or node._drawing or node.app._batch_count or node not in node._compositor:  # type: ignore[attr-defined]
             return refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
         # What Textual's refresh marks on the widget, then what the screen's
         # Update handler does with it.

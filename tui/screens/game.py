@@ -356,8 +356,10 @@ class GameScreen(Screen[None]):
             # from an earlier box would close a later one early
             self._notice_timer = self.set_timer(max(1.5, 3 * self.app.bot_delay), self.action_close_notice)
         # The box comes after the screen's next refresh: its keys with it, in
-        # one frame (at once, the key bar was a frame of its own).
-        self.call_after_refresh(self.refresh_bindings)
+        # one frame (at once, the key bar was a frame of its own). Asked of
+        # the box, after its own drawing: asked of the screen, the keys could
+        # be drawn before the box and the box a frame later.
+        self._notice.call_after_refresh(self.refresh_bindings)
 
     @property
     def notice_open(self) -> bool:
