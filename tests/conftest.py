@@ -123,3 +123,18 @@ WAITING = ("test_ssh.py", "test_serve_hostile.py", "test_serve_workers.py", "tes
 
 def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: item.path.name not in WAITING)  # stable: file order otherwise
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    """What the app writes to its terminal, frame after frame (a headless
+    app that draws, as to a terminal: ``tests.terminal``)."""
+    import textual.drivers.headless_driver as headless
+
+    from .terminal import recorded_driver
+
+    written: list[str] = []
+    driver = recorded_driver()
+    driver.written = written
+    monkeypatch.setattr(headless, "HeadlessDriver", driver)
+    return written

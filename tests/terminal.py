@@ -173,3 +173,22 @@ def _written(style, text: str, color_system) -> str:
     if style._bgcolor is not None:
         codes += style._bgcolor.downgrade(color_system).get_ansi_codes(False)
     return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
+
+
+def recorded_driver():
+    """Textual's headless driver, but the app writes its frames to it, as to
+    a terminal, and they are kept (``Recorded.written``; the ``recorded``
+    fixture sets it up)."""
+    import textual.drivers.headless_driver as headless
+
+    class Recorded(headless.HeadlessDriver):
+        written: list[str]
+
+        @property
+        def is_headless(self) -> bool:
+            return False
+
+        def write(self, data: str) -> None:
+            self.written.append(data)
+
+    return Recorded

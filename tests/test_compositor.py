@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-import textual.drivers.headless_driver as headless
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual._compositor import Compositor
@@ -24,28 +22,6 @@ from .helpers import box_open, frames_sent, gemelos_match, match_over, settle, s
 from .terminal import Terminal, drawn_whole
 
 lean.apply()
-
-
-class Recorded(headless.HeadlessDriver):
-    """Textual's headless driver, but the app writes its frames to it, as to
-    a terminal, and they are kept."""
-
-    written: list[str]
-
-    @property
-    def is_headless(self) -> bool:
-        return False
-
-    def write(self, data: str) -> None:
-        self.written.append(data)
-
-
-@pytest.fixture
-def recorded(monkeypatch):
-    written: list[str] = []
-    monkeypatch.setattr(Recorded, "written", written, raising=False)
-    monkeypatch.setattr(headless, "HeadlessDriver", Recorded)
-    return written
 
 
 async def drawn(pilot) -> None:

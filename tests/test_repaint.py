@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import logging
 
-import pytest
-import textual.drivers.headless_driver as headless
 from textual import messages
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -18,18 +16,9 @@ from garito.widgets import lean, repaint
 
 from .helpers import decimus_match, settle, sync
 from .terminal import drawn_whole
-from .test_compositor import Recorded, drawn, shown
+from .test_compositor import drawn, shown
 
 lean.apply()
-
-
-@pytest.fixture
-def recorded(monkeypatch):
-    """What the app writes to its terminal, frame after frame."""
-    written: list[str] = []
-    monkeypatch.setattr(Recorded, "written", written, raising=False)
-    monkeypatch.setattr(headless, "HeadlessDriver", Recorded)
-    return written
 
 
 class Echo(Static):
