@@ -1,5 +1,6 @@
 """The garito command: good arguments work, bad ones say one line and exit 2."""
 
+import os
 import subprocess
 import sys
 
@@ -152,3 +153,42 @@ def test_no_arguments_read_as_the_parser_reads_them():
     """The menu's start skips building the parser: what it assumes is what
     the parser would have read."""
     assert cli.build_parser().parse_args([]) == cli.NO_ARGUMENTS
+
+
+def test_without_a_terminal_the_games_are_not_started_and_one_line_says_why(tmp_path):
+    # Standard input from /dev/null, output to a pipe: Textual's driver got
+    # no size and the screens failed as they mounted (a crash log, exit 1).
+    for argv in (["play", "gemelos"], []):
+        run = subprocess.run(
+            [sys.executable, "-c", "from garito.tui.cli import entry; entry()", *argv],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "GARITO_HOME": str(tmp_path)},
+        )
+        assert run.returncode == 2, run.stderr
+        assert run.stdout == ""
+        assert run.stderr == (
+            "garito: error: the games are played in a terminal, and standard input or output is not one\n"
+        )
+    assert not (tmp_path / "crashes").exists()
+
+
+def test_a_terminal_is_both_ends_a_tty_unless_a_driver_is_named(monkeypatch):
+    import io
+
+    from textual import constants
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(constants, "DRIVER", None)
+    monkeypatch.setattr(sys, "stdin", Tty())
+    monkeypatch.setattr(sys, "stdout", Tty())
+    assert cli._on_a_terminal()
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert not cli._on_a_terminal()
+    monkeypatch.setattr(constants, "DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert cli._on_a_terminal()  # the driver brings its own (textual-serve's)

@@ -560,8 +560,31 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if not _on_a_terminal():
+        print(
+            _("garito: error: {message}").format(
+                message=_("the games are played in a terminal, and standard input or output is not one")
+            ),
+            file=sys.stderr,
+        )
+        return 2
     app.run()
     return app.return_code or 0  # 1 after an error that stopped it (see GarApp)
+
+
+def _on_a_terminal() -> bool:
+    """Whether the app has a terminal to draw on and read keys from: without
+    one (``garito play gemelos </dev/null``) Textual's driver gets no size and
+    the screens fail as they mount. A driver the environment names
+    (TEXTUAL_DRIVER: a web driver, a test's) brings its own."""
+    from textual import constants
+
+    if constants.DRIVER is not None:
+        return True
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # closed, or replaced by something that is no file
+        return False
 
 
 def entry() -> None:  # pragma: no cover - the console script
