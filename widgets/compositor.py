@@ -27,7 +27,6 @@ Textual's and logs a warning.
 from __future__ import annotations
 
 import logging
-import textwrap
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -37,7 +36,7 @@ from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import SGR_STYLES, Strip
 
-from .source import source_mark, source_of
+from .source import fingerprint, unlike
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -56,15 +55,6 @@ EXPECTED = {
     "Compositor._render_chops": "1571:5cebe8ba",
     "ChopsUpdate.render_segments": "1100:7748d188",
 }
-
-
-def fingerprint(function) -> str:
-    """The mark of a function's dedented source ("" if it has none)."""
-    try:
-        source = textwrap.dedent(source_of(function))
-    except (OSError, TypeError, AttributeError):
-        return ""
-    return source_mark(source)
 
 
 def textuals() -> dict[str, str]:
@@ -396,9 +386,8 @@ def install() -> bool:
     global _installed
     if _installed:
         return True
-    found = textuals()
-    if found != EXPECTED:
-        changed = ", ".join(name for name in EXPECTED if found.get(name) != EXPECTED[name])
+    changed = unlike(textuals(), EXPECTED)
+    if changed:
         log.warning(
             "Textual's compositor is not the one expected (%s): its own partial updates are kept", changed
         )

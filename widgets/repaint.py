@@ -28,9 +28,8 @@ warning.
 from __future__ import annotations
 
 import logging
-import textwrap
 
-from .source import source_mark, source_of
+from .source import fingerprint, unlike
 
 log = logging.getLogger("garito")
 
@@ -63,13 +62,7 @@ def _textuals() -> dict[str, object]:
 
 def textuals() -> dict[str, str]:
     """The fingerprints of Textual's own code this change stands in for."""
-    found = {}
-    for name, function in _textuals().items():
-        try:
-            found[name] = source_mark(textwrap.dedent(source_of(function)))
-        except (OSError, TypeError, AttributeError):
-            found[name] = ""
-    return found
+    return {name: fingerprint(function) for name, function in _textuals().items()}
 
 
 _installed = False
@@ -82,9 +75,8 @@ def install() -> bool:
     global _installed
     if _installed:
         return True
-    found = textuals()
-    if found != EXPECTED:
-        changed = ", ".join(name for name in EXPECTED if found.get(name) != EXPECTED[name])
+    changed = unlike(textuals(), EXPECTED)
+    if changed:
         log.warning("Textual's repaint is not the one expected (%s): it goes Textual's way", changed)
         return False
     from textual.screen import Screen

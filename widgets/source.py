@@ -1,6 +1,6 @@
 """A function's source as its file has it, for the checks that Textual's
 code is the code Garito's changes were written against (``lean``,
-``compositor``, ``tui.driver``).
+``compositor``, ``repaint``, ``tui.driver``).
 
 ``inspect.getsource`` finds where a function ends with Python's own
 tokenizer, written in Python: 7 ms of every start for the seven functions
@@ -12,6 +12,7 @@ and is read as the file has it."""
 from __future__ import annotations
 
 import linecache
+import textwrap
 import zlib
 from types import CodeType
 
@@ -24,6 +25,21 @@ def source_mark(source: str) -> str:
     start."""
     data = source.encode()
     return f"{len(data)}:{zlib.crc32(data):08x}"
+
+
+def fingerprint(function) -> str:
+    """The mark of a function's dedented source ("" if it has none)."""
+    try:
+        source = textwrap.dedent(source_of(function))
+    except (OSError, TypeError, AttributeError):
+        return ""
+    return source_mark(source)
+
+
+def unlike(found: dict[str, str], expected: dict[str, str]) -> str:
+    """The names whose fingerprints are not the ones expected, for a
+    warning ("" where all are)."""
+    return ", ".join(name for name in expected if found.get(name) != expected[name])
 
 
 def source_of(function) -> str:
