@@ -85,12 +85,6 @@ DRAIN = 2.0  # seconds an ended app's last screen has to reach the server
 REPORT = 2.0  # seconds between the worker's reports to the server
 THREADS = 128  # threads at once (a computer seat holds one while it chooses, not while it waits its pace)
 THREAD_STACK = 1 << 20  # each thread's stack (the address space counts every thread's)
-# The collector's thresholds: Python's first is 700 allocations, and with
-# some twenty apps at play that promotes their objects in flight so often
-# that a full collection (all their objects walked, everyone stopped: about
-# 0.3 s at 25 apps) came every 6 s; at 20000 it came once in 40 s, and the
-# collector took a third of the time (measured, 25 apps, 500 keys).
-GC_THRESHOLDS = (20000, 10, 10)
 GC_SAID = 0.1  # seconds: a collection that held the worker's games this long is logged
 
 _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("garito_session", default=None)
@@ -571,6 +565,7 @@ def _prepare() -> None:
     import garito.tui.games  # noqa: F401
     import garito.tui.screens.game  # noqa: F401
     import garito.tui.screens.menu  # noqa: F401
+    from garito.tui.cli import GC_THRESHOLDS
 
     gc.collect()
     gc.freeze()

@@ -192,3 +192,22 @@ def test_a_terminal_is_both_ends_a_tty_unless_a_driver_is_named(monkeypatch):
     assert not cli._on_a_terminal()
     monkeypatch.setattr(constants, "DRIVER", "textual.drivers.web_driver:WebDriver")
     assert cli._on_a_terminal()  # the driver brings its own (textual-serve's)
+
+
+def test_the_console_script_sets_the_collectors_thresholds(tmp_path):
+    """A process that plays runs the collector at GC_THRESHOLDS, not at
+    Python's 700 allocations (which walked the app 116 times to its menu)."""
+    said = (
+        "import atexit, gc; atexit.register(lambda: print(gc.get_threshold()));"
+        "from garito.tui.cli import entry; entry()"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", said, "rules", "gemelos"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "GARITO_HOME": str(tmp_path)},
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == str(cli.GC_THRESHOLDS)
+    assert cli.GC_THRESHOLDS[0] > 700
