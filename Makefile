@@ -114,6 +114,8 @@ test-long: $(VENV)/.test-extras
 bench: $(BIN)/garito
 	$(CLEAN_ENV) $(BIN)/python bench/suite.py
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py
+	# bounded: the README's table is bench/floor.py --rounds 3 with the six games
+	$(CLEAN_ENV) $(BIN)/python bench/floor.py --rounds 1 --keys 20
 	$(CLEAN_ENV) $(BIN)/python bench/i18n_startup.py
 	$(BIN)/python bench/gemelos.py
 	$(BIN)/python bench/redman.py
