@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from garito.core.i18n import LANGUAGES, N_
+from garito.core.i18n import LANGUAGES, N_, _
 from garito.core.names import clean
 
 from . import environ
@@ -67,16 +67,19 @@ def update(**changes) -> None:
         pass  # a preference that cannot be kept is not worth a crash
 
 
-DEFAULT_PLAYER = "Player 1"
+def default_player() -> str:
+    """The name of a player who gave none: "Player 1" in the language spoken
+    (beside a hot seat's "Xogador 2", not "Player 1" in English)."""
+    return _("Player {number}").format(number=1)
 
 
 def player() -> str:
     """The player's name: the one kept here; else the one ``garito serve``
-    passes (the SSH user name); else "Player 1"."""
+    passes (the SSH user name); else "Player 1" (``default_player``)."""
     name = load().get("player")
     if not (isinstance(name, str) and name.strip()):
         name = clean(environ.get("GARITO_PLAYER", ""))
-    return name.strip()[:12] or DEFAULT_PLAYER
+    return name.strip()[:12] or default_player()
 
 
 def player_known() -> bool:

@@ -285,3 +285,21 @@ def test_what_was_set_aside_is_told_in_the_language_chosen_after_reading_it(gari
         "o ficheiro tal como estaba gárdase como bests.json.corrupt; comézase de novo.",
     )
     assert settings.take_problem() == "" and bests.take_problem() == ""
+
+
+def test_a_player_who_gave_no_name_is_player_1_in_the_language_spoken(garito_home, monkeypatch):
+    """Beside a hot seat's "Xogador 2", the first seat is "Xogador 1", not
+    the English default."""
+    from garito.core import i18n
+    from garito.store import settings
+
+    (garito_home / "settings.json").write_text("{}")
+    monkeypatch.delenv("GARITO_PLAYER", raising=False)
+
+    def named(language: str) -> tuple[str, str]:
+        i18n.use(language)
+        return settings.player(), settings.default_player()
+
+    assert contextvars.copy_context().run(named, "gl") == ("Xogador 1", "Xogador 1")
+    assert contextvars.copy_context().run(named, "es") == ("Jugador 1", "Jugador 1")
+    assert contextvars.copy_context().run(named, "en") == ("Player 1", "Player 1")

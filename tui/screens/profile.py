@@ -36,7 +36,7 @@ class ProfileScreen(LaidOut, ModalScreen[str]):
             )
             yield Field(
                 settings.player() if not self.first else "",
-                placeholder=settings.DEFAULT_PLAYER,
+                placeholder=settings.default_player(),
                 max_length=12,
                 id="player-name",
             )
