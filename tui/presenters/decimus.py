@@ -263,7 +263,7 @@ def _prompt(
         said = _("nobody has bet yet: pass or bet")
     else:
         said = _(
-            "{name} stands at {theirs}, you at {mine}: see {theirs}, raise, or fold (they score {given})"
+            "{name} is at {theirs}, you at {mine}: see {theirs}, raise, or fold (they score {given})"
         ).format(name=names[rival], theirs=theirs, mine=mine, given=mine or 1)
     prompt = styled(
         _("[b]$name[/b], $title: $said. [dim]You win it {chance}.[/dim]").format(
