@@ -25,7 +25,7 @@ def test_picking_dice_to_reroll():
     t = p.table(dx.view(s, 0), ANA_HERE, ascii_only=False, picked=frozenset({3, 4}), my_move=True)
     assert t.heading == "Decimus — round 1, to 30 — Ana rolls"
     assert [(d.value, d.mark) for d in t.dice] == [(6, ""), (6, ""), (5, ""), (1, "dim"), (1, "dim")]
-    assert t.caption == "    1         2         3     4 reroll  5 reroll \n2 rerolls left"
+    assert t.caption == "    1         2         3     4: reroll 5: reroll\n2 rerolls left"
     assert [(r.name, r.cells) for r in t.game_rows] == [
         ("Maiores", ("6-6-5 = 17    ", "")),
         ("Menores", ("1-1-5 = 7     ", "")),

@@ -146,7 +146,7 @@ def _dice(
     a game is bet, the dice that make its hand."""
     if picked is not None:
         faces = tuple(Die(v, 6, "dim" if i in picked else "") for i, v in enumerate(dice))
-        cells = [_("{die} reroll").format(die=i + 1) if i in picked else f"{i + 1}" for i in range(5)]
+        cells = [_("{die}: reroll").format(die=i + 1) if i in picked else f"{i + 1}" for i in range(5)]
         left = rerolls_left(view, view.seat)
         caption = " ".join(f"{c:^9}" for c in cells)
         return faces, caption + "\n" + ngettext("{count} reroll left", "{count} rerolls left", left).format(
