@@ -25,11 +25,10 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from startup import read_until, spawn, stop
-from suite import BOT_DELAY, LAUNCH, match_cpu, settle, threads_cpu
+from suite import BOT_DELAY, LAUNCH, keys_cpu, match_cpu, settle
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,14 +38,7 @@ def floor_cpu(replies: int, key: bytes, keys: int, home: str, lean: bool = False
     argv = [sys.executable, str(HERE / "floor_app.py"), "--replies", str(replies)]
     proc, master = spawn(argv + (["--lean"] if lean else []), home)
     read_until(master, None)
-    settle(master, 0.5)
-    per_key = []
-    for _ in range(keys):
-        before = threads_cpu(proc.pid)
-        os.write(master, key)
-        if settle(master, 0.5):
-            per_key.append(threads_cpu(proc.pid) - before)
-        time.sleep(0.1)
+    per_key = keys_cpu(proc.pid, master, keys, lambda _shown: key, settle(master, 0.5))
     stop(proc, master)
     return statistics.median(per_key) * 1000
 

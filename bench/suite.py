@@ -32,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from startup import read_until, spawn, stop
@@ -247,18 +248,32 @@ def match_cpu(garito: list[str], game: str, home: str, keys: int) -> tuple[float
     proc, master = spawn(garito + ["play", game, "--seats", "human,computer", "--seed", "7"], home)
     read_until(master, None)
     shown = settle(master, 0.5)
-    per_key = []
     start = process_cpu(proc.pid)
-    for _ in range(keys):
-        before = threads_cpu(proc.pid)
-        os.write(master, b"n" if b"rematch" in shown else rng.choice(MATCH_KEYS[game]))
-        shown = settle(master, 0.5)
-        if shown:
-            per_key.append(threads_cpu(proc.pid) - before)
-        time.sleep(0.1)
+    per_key = keys_cpu(
+        proc.pid,
+        master,
+        keys,
+        lambda shown: b"n" if b"rematch" in shown else rng.choice(MATCH_KEYS[game]),
+        shown,
+    )
     total = process_cpu(proc.pid) - start
     stop(proc, master)
     return statistics.median(per_key) * 1000, total * 1000 / keys, len(per_key)
+
+
+def keys_cpu(pid: int, master: int, keys: int, key: Callable[[bytes], bytes], shown: bytes) -> list[float]:
+    """``keys`` keys at a person's pace, each ``key(what the screen last
+    showed)``, ``shown`` before the first: the CPU seconds of each key that
+    changed the screen, from the key until the terminal has been quiet 0.5 s."""
+    per_key = []
+    for _ in range(keys):
+        before = threads_cpu(pid)
+        os.write(master, key(shown))
+        shown = settle(master, 0.5)
+        if shown:
+            per_key.append(threads_cpu(pid) - before)
+        time.sleep(0.1)
+    return per_key
 
 
 def start_cpu(
