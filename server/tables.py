@@ -75,7 +75,7 @@ from garito.core.contract import AnyRules
 from garito.core.dice import COUNTER, commitment, secret_seed
 from garito.core.errors import IllegalAction
 from garito.core.identity import problem
-from garito.core.match import Match, Seat
+from garito.core.match import Match, RecordError, Seat
 from garito.core.names import printable
 from garito.core.session import Session
 from garito.core.variants import offered_config
@@ -118,6 +118,7 @@ from .messages import (
     client_message,
     said,
 )
+from .store import MAX_ENTRY, MemoryStore, StoreDown, TableStore
 
 if TYPE_CHECKING:  # the ratings' library comes with the server's extra
     from garito.store.ratings import Rating, Ratings
@@ -143,14 +144,34 @@ NEWS_NAMES = 1000  # players with news waiting
 # address by its /64), not per connection: a connection is cut after
 # WRONG_CODES, and coming back (a new lobby, a new login) starts where it
 # left off. One wrong code is forgiven every CODE_WAIT seconds, so one
-# address tries at most 1,440 codes a day of the 32^5 (33.5 million).
+# address tries at most 1,440 codes a day of the 32^5 (33.5 million). With
+# several hosts the counts are the store's: a second host is no second try.
 CODE_WAIT = 60.0
-GUESSERS = 10_000  # names (or addresses) each allowance remembers (the newest)
+PATROL = 1.0  # seconds between a clustered host's looks at every record and host
+TRIES = 5  # appends one message tries when other hosts' entries keep coming first
+UNAVAILABLE = "The shared tables are unavailable: retrying."
 
 Keep = Callable[[Match, tuple[str, ...], str], None]  # (match, its players' names, why it closed)
 # (the finished match, the names of the people seated at its end, present or
 # not, and when the server saw it end): called in a thread
 Record = Callable[[Match, tuple[str, ...], str], None]
+
+# What a record's entries say ("t"), besides the opening ("new"):
+# sit (a name takes a seat, from a host), away (a seated player left
+# mid-match: the seat is held until "until"), up (left a finished match),
+# act and bot (a person's and a computer's move), fill (computers take the
+# open seats), expire (a hold ran out), ask (a rematch asked for), rematch
+# (a new match at the table: its seed, drawn by the host that wrote it).
+ENTRIES = frozenset({"new", "sit", "away", "up", "act", "bot", "fill", "expire", "ask", "rematch"})
+
+
+class Damaged(ValueError):
+    """A record that is not one Garito wrote (a foreign or corrupted value in
+    the store): its table is set aside, the others go on."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 @dataclass(eq=False)
@@ -201,41 +222,26 @@ def origin_of(address: str) -> str:
     return str(ip)
 
 
-class Allowance:
-    """What someone may still do, by key (a name, or an origin), across
-    their connections: ``burst`` at once, one more every ``every`` seconds;
-    the newest GUESSERS keys remembered (one forgotten has its whole burst)."""
-
-    def __init__(self, burst: int, every: float) -> None:
-        self.burst, self.every = burst, every
-        self.spent: dict[str, tuple[float, float]] = {}  # key -> (left, when counted)
-
-    def left(self, key: str, now: float) -> float:
-        left, stamp = self.spent.get(key, (self.burst, now))
-        return min(self.burst, left + (now - stamp) / self.every)
-
-    def spend(self, key: str, now: float) -> float:
-        """One spent: what is left."""
-        left = self.left(key, now) - 1
-        self.spent.pop(key, None)  # the newest last
-        self.spent[key] = (left, now)
-        while len(self.spent) > GUESSERS:
-            del self.spent[next(iter(self.spent))]
-        return left
-
-
 @dataclass(eq=False)
 class Table:
+    """One shared table as its record says it stands (every host replays
+    the same entries), and this host's own people at it."""
+
     id: int
     session: Session[Any, Any, Any]  # the match, played by the server's computers, nobody's keyboard
-    players: dict[int, Client] = field(default_factory=dict)  # seat -> who is sitting there
+    players: dict[int, Client] = field(default_factory=dict)  # seat -> who sits there, on this host
     held: dict[int, str] = field(default_factory=dict)  # seat -> the name that left it
-    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # seat -> its hold's end
-    watchers: set[Client] = field(default_factory=set)
-    busy: bool = False  # a computer seat is thinking
+    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # seat -> its hold's end, here
+    watchers: set[Client] = field(default_factory=set)  # this host's spectators
+    busy: bool = False  # a computer seat is thinking, here
     code: str | None = None  # a private table's: not listed, joined by it
     finished: str = ""  # when the match ended (ISO 8601, UTC): its records all say so
     rematch: set[int] = field(default_factory=set)  # seats whose players asked for a rematch
+    sitting: dict[int, str] = field(default_factory=dict)  # seat -> the name seated there, on any host
+    hosts: dict[int, str] = field(default_factory=dict)  # seat -> the host its player reached
+    until: dict[int, float] = field(default_factory=dict)  # held seat -> when its hold ends (epoch s)
+    length: int = 0  # the record's entries replayed here
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one append or catching up at a time
 
     @property
     def match(self) -> Match[Any, Any, Any]:
@@ -257,12 +263,12 @@ class Table:
         return [
             i
             for i, s in enumerate(self.match.seats)
-            if s.is_human and i not in self.players and i not in self.held
+            if s.is_human and i not in self.sitting and i not in self.players and i not in self.held
         ]
 
     def names(self) -> set[str]:
         """The names seated here or holding a seat."""
-        return {c.name for c in self.players.values()} | set(self.held.values())
+        return {c.name for c in self.players.values()} | set(self.sitting.values()) | set(self.held.values())
 
     def at(self, client: Client) -> bool:
         """The client sits here, holds a seat here, or watches."""
@@ -270,6 +276,14 @@ class Table:
 
     def seat_of(self, client: Client) -> int | None:
         return next((s for s, c in self.players.items() if c is client), None)
+
+    def humans(self) -> tuple[str, ...]:
+        """The names of the people seated at the match, present or held."""
+        return tuple(
+            n
+            for i, n in enumerate(self.match.names)
+            if self.match.seats[i].is_human and (i in self.sitting or i in self.held)
+        )
 
     def listing(self, ratings: Callable[[str, Seat], float | None] | None = None) -> Listing:
         """The table's entry in the lobbies' listing (with each seat's
@@ -280,13 +294,13 @@ class Table:
             title=self.rules.title,
             seats=tuple(
                 ListedSeat(
-                    name=s.name if (i in self.players or not s.is_human) else None,
+                    name=s.name if (i in self.sitting or not s.is_human) else None,
                     kind=s.kind,
                     level=s.level if not s.is_human else None,
                     held=i in self.held,
                     held_for=self.held.get(i),
                     rating=None
-                    if ratings is None or (s.is_human and i not in self.players)
+                    if ratings is None or (s.is_human and i not in self.sitting)
                     else ratings(self.match.game, s),
                 )
                 for i, s in enumerate(self.match.seats)
@@ -308,6 +322,58 @@ def _leader(rating: Rating) -> Leader:
     return Leader(rating.name, round(rating.ordinal, 1), rating.matches, rating.computer)
 
 
+# ---------------------------------------------------------------- reading entries
+
+
+def _entry(line: object) -> dict[str, Any]:
+    """One entry of a record as the store gave it: checked like a client's line."""
+    if not isinstance(line, str) or len(line.encode()) > MAX_ENTRY:
+        raise Damaged("an entry that is not a line Garito writes")
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):
+        raise Damaged("an entry that is not JSON") from None
+    if not isinstance(entry, dict) or entry.get("t") not in ENTRIES:
+        raise Damaged(f"an entry of no known kind: {said(str(entry)[:40], 40)}")
+    return entry
+
+
+def _whole(entry: dict[str, Any], key: str, below: int | None = None) -> int:
+    value = entry.get(key)
+    if type(value) is not int or value < 0 or (below is not None and value >= below):
+        raise Damaged(f"a {entry['t']} entry's {key} is {said(str(value), 20)}")
+    return value
+
+
+def _text(entry: dict[str, Any], key: str, limit: int = 200) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or len(value) > limit:
+        raise Damaged(f"a {entry['t']} entry's {key} is not a short text")
+    return value
+
+
+def _opening(entry: dict[str, Any]) -> tuple[Match[Any, Any, Any], str | None]:
+    """The match a record opens with, and its private code: every value
+    checked as a record from anywhere is (``Match.from_record``)."""
+    if entry.get("t") != "new":
+        raise Damaged("a record that does not begin with a table's opening")
+    record, code = entry.get("match"), entry.get("code")
+    if not isinstance(record, dict) or record.get("actions") != []:
+        raise Damaged("a table's opening without its match")
+    if code is not None and (
+        not isinstance(code, str) or len(code) != CODE_LENGTH or set(code) - set(CODE_LETTERS)
+    ):
+        raise Damaged("a private code Garito does not make")
+    try:
+        match = Match.from_record(record)
+        offered_config(match.rules, len(match.seats), match.config.to_dict())
+    except (RecordError, ValueError) as e:
+        raise Damaged(f"a table's opening: {e}") from None
+    if match.stream != COUNTER or match.commitment != commitment(match.seed):
+        raise Damaged("a shared table's dice are a committed counter stream")
+    return match, code
+
+
 class TableServer:
     def __init__(
         self,
@@ -317,19 +383,16 @@ class TableServer:
         keep: Keep | None = None,
         record: Record | None = None,
         ratings: Ratings | None = None,
+        store: TableStore | None = None,
     ) -> None:
         # With tokens, a connection is whoever ``admit`` gave its token to
         # (the SSH login), never the name it claims: nobody takes another
         # player's held seat by calling themselves by that name.
         self.tokens: dict[str, str] | None = {} if tokens else None
         self.origins: dict[str, str] = {}  # token -> where its player logged in from
-        # Wrong codes by name and by origin, lines said by name: a new
-        # connection (a new lobby) does not start them again.
-        self.guesses = {
-            "name": Allowance(WRONG_CODES, CODE_WAIT),
-            "origin": Allowance(WRONG_CODES, CODE_WAIT),
-        }
-        self.talk = Allowance(SAY_BURST, 1 / SAY_RATE)
+        # The records, the hosts alive, the allowances: this host's memory,
+        # or a store the hosts of a cluster share.
+        self.store: TableStore = store if store is not None else MemoryStore()
         self.mutes: dict[str, set[str]] = {}  # name -> whom they mute: kept for their next lobby
         self.chosen_seeds = chosen_seeds
         self.keep = keep
@@ -337,12 +400,17 @@ class TableServer:
         self.ratings = ratings  # None: nothing is rated
         self.news: dict[str, list[Ended]] = {}  # name -> the ends of its tables it missed
         self.tables: dict[int, Table] = {}
+        self.damaged: set[int] = set()  # tables whose records were set aside
         self.clients: set[Client] = set()
-        self._next = 1
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
         self._handlers: set[asyncio.Task] = set()  # one per connection
+        self._catching: set[int] = set()  # tables being caught up with now
         self._closing = False
+
+    @property
+    def shared(self) -> bool:
+        return self.store.shared
 
     # ------------------------------------------------------------ serving
 
@@ -362,17 +430,33 @@ class TableServer:
         self.origins.pop(token, None)
 
     async def start(self, path: str) -> None:
+        await self.store.open(self._heard)
+        if self.shared:
+            try:  # the tables the other hosts have open: in the lobby from the first hello
+                await self._look_around()
+            except StoreDown:
+                pass  # the patrol tries again, once a second
+            self._spawn(self._patrol())
         self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
 
     async def close(self) -> None:
-        """Stop: no new connection, every table closed (the record of each
-        match still being played kept for its players), every connection
-        ended."""
+        """Stop: no new connection, every connection ended. One host alone
+        closes its tables (the record of each match still being played kept
+        for its players); a host of a cluster leaves them to the others, its
+        players' seats held for them to come back through another host."""
+        if self.shared:
+            for table in list(self.tables.values()):
+                for seat, client in list(table.players.items()):
+                    try:
+                        await self._vacate(table, seat, client)
+                    except (StoreDown, Damaged, Refused):
+                        pass  # the others see this host gone in a few seconds anyway
         self._closing = True  # connections ending now leave no timers behind
         if self._server is not None:
             self._server.close()
-        for table in list(self.tables.values()):
-            self._close_table(table, "the server stopped")
+        if not self.shared:
+            for table in list(self.tables.values()):
+                self._close_table(table, "the server stopped")
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -383,6 +467,7 @@ class TableServer:
             await asyncio.wait(self._handlers, timeout=2)
         if self._server is not None:
             await self._server.wait_closed()
+        await self.store.close()
         if self.ratings is not None:  # the results given so far into the store
             await asyncio.to_thread(self.ratings.close)
 
@@ -417,7 +502,7 @@ class TableServer:
                     raise Cut("not a JSON line") from None
                 if not isinstance(message, dict) or not isinstance(message.get("op"), str):
                     raise Cut("a message is a JSON object with an op")
-                self._answer(client, message)
+                await self._answer(client, message)
                 await writer.drain()
         except Cut as e:
             log.warning("cut off %s: %s", client.name or "a connection", e)
@@ -426,18 +511,26 @@ class TableServer:
             pass
         finally:
             self.clients.discard(client)
-            self._dropped(client)
-            writer.close()
+            try:
+                await self._dropped(client)
+            finally:
+                writer.close()
 
-    def _answer(self, client: Client, message: dict[str, Any]) -> None:
+    async def _answer(self, client: Client, message: dict[str, Any]) -> None:
         """Do what ``message`` asks; whatever is wrong with it is answered
         with one error line (Cut, for a broken protocol, ends the connection)."""
         try:
-            self._handle(client, message)
+            await self._handle(client, message)
         except (Cut, ConnectionError):
             raise
         except Refused as e:
             client.send(Error(str(e)))
+        except StoreDown:
+            client.send(Error(UNAVAILABLE))
+        except Damaged as e:
+            who = client.name or "a connection"
+            log.warning("%s's %s met a damaged record: %s", who, message["op"][:20], e)
+            client.send(Error("That table's record is damaged: it is set aside."))
         except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as e:
             log.info("%s sent a malformed %s: %s", client.name or "a connection", message["op"][:20], e)
             client.send(Error(f"A malformed message: {said(str(e), 200)}."))
@@ -447,7 +540,7 @@ class TableServer:
 
     # ------------------------------------------------------------ messages
 
-    def _handle(self, client: Client, m: dict[str, Any]) -> None:
+    async def _handle(self, client: Client, m: dict[str, Any]) -> None:
         if m["op"] != "hello" and not client.name:
             raise Cut("say hello first")
         message = client_message(m)
@@ -457,11 +550,11 @@ class TableServer:
             client.listed = {t.table: t for t in self._listing(client)}
             client.send(Tables(tuple(client.listed.values())))
         elif isinstance(message, Create):
-            self._create(client, message)
+            await self._create(client, message)
         elif isinstance(message, JoinCode):
-            self._join_code(client, message.code)
+            await self._join_code(client, message.code)
         elif isinstance(message, Say):
-            self._say(client, message)
+            await self._say(client, message)
         elif isinstance(message, Mute):
             self._mute(client, message)
         elif isinstance(message, AskLeaders):
@@ -478,17 +571,17 @@ class TableServer:
             if table is None or (table.code is not None and not table.at(client)):
                 raise Refused(f"No table {message.table}.")  # a private table is no one else's business
             if isinstance(message, Join):
-                self._join(client, table)
+                await self._join(client, table)
             elif isinstance(message, Watch):
                 self._watch(client, table)
             elif isinstance(message, Leave):
-                self._leave(client, table)
+                await self._leave(client, table)
             elif isinstance(message, Fill):
-                self._fill(client, table)
+                await self._fill(client, table)
             elif isinstance(message, Rematch):
-                self._rematch(client, table, message.accept)
+                await self._rematch(client, table, message.accept)
             else:
-                self._act(client, table, message)
+                await self._act(client, table, message)
 
     def _hello(self, client: Client, m: Hello) -> None:
         if client.name:
@@ -544,27 +637,54 @@ class TableServer:
 
     # ------------------------------------------------------------ talk
 
-    def _say(self, client: Client, m: Say) -> None:
+    async def _say(self, client: Client, m: Say) -> None:
         if not m.text:
             raise Refused("Nothing to say.")
-        if m.table is None:
-            audience = [c for c in self.clients if c.name]
-            spectator, where = False, "the lobby"
-        else:
+        spectator = False
+        if m.table is not None:
             table = self.tables.get(m.table)
             if table is None or not table.at(client):
                 raise Refused(f"You are not at table {m.table}.")
             spectator = table.seat_of(client) is None
-            audience = [*table.players.values(), *table.watchers]
-            where = f"table {table.id}" + (" (spectators)" if spectator else "")
-        if self.talk.left(client.name, time.monotonic()) < 1:
+        if await self.store.left("talk", client.name, SAY_BURST, 1 / SAY_RATE) < 1:
             raise Refused("You are talking too fast: wait a moment.")
-        self.talk.spend(client.name, time.monotonic())
+        await self.store.spend("talk", client.name, SAY_BURST, 1 / SAY_RATE)
+        where = "the lobby" if m.table is None else f"table {m.table}"
+        where += " (spectators)" if spectator else ""
         log.info("chat at %s: %s says %s", where, client.name, m.text)  # who said what, kept
-        line = Said(m.table, client.name, m.text, spectator)
+        line = {"table": m.table, "name": client.name, "text": m.text, "spectator": spectator}
+        await self.store.publish("talk", json.dumps(line, ensure_ascii=False))
+
+    def _heard(self, channel: str, payload: str) -> None:
+        """A line a host published (this one's own too): talk for this
+        host's players, or word that a table's record grew."""
+        try:
+            if channel == "talk":
+                self._deliver(payload)
+            elif channel == "appends":
+                n, _, length = payload.partition(":")
+                table = self.tables.get(int(n))
+                if table is None or table.length < int(length):
+                    self._spawn(self._catch_up(int(n)))
+        except (ValueError, TypeError, KeyError) as e:  # not a line Garito publishes
+            log.warning("a foreign line on %s set aside: %s", channel[:20], said(str(e), 80))
+
+    def _deliver(self, payload: str) -> None:
+        line = json.loads(payload)
+        if not isinstance(line, dict):
+            raise ValueError("a line said is an object")
+        n, name, text, spectator = line["table"], line["name"], line["text"], line["spectator"]
+        if (n is not None and type(n) is not int) or not isinstance(name, str) or not isinstance(text, str):
+            raise ValueError("a line said has a table, a name and a text")
+        said_line = Said(n, printable(name)[:40], text[:2000], spectator is True)
+        if n is None:
+            audience = [c for c in self.clients if c.name]
+        else:
+            table = self.tables.get(n)
+            audience = [] if table is None else [*table.players.values(), *table.watchers]
         for c in audience:
-            if client.name not in c.mutes:
-                c.send(line)
+            if said_line.name not in c.mutes:
+                c.send(said_line)
 
     def _mute(self, client: Client, m: Mute) -> None:
         if not m.on:
@@ -590,6 +710,190 @@ class TableServer:
         place, own = (None, None) if mine is None else (mine[0], _leader(mine[1]))
         client.send(Leaders(rules.id, rows, place, own))
 
+    # ------------------------------------------------------------ the records
+
+    async def _commit(self, table: Table, entry: dict[str, Any], *, tell: bool = True) -> bool:
+        """``entry`` appended to the table's record, if the record is still
+        as this host has it, and replayed here; False if another host's entry
+        came first (caught up with, for the caller to decide again)."""
+        entry["at"] = _now()
+        line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+        if len(line.encode()) > MAX_ENTRY:
+            raise Refused("That is too much for one move.")
+        async with table.lock:
+            if self.tables.get(table.id) is not table:
+                raise Refused(f"No table {table.id}.")
+            ok = await self.store.append(table.id, table.length, line)
+            if ok:
+                table.length += 1
+                self._replay(table, entry, live=True)
+        if not ok:
+            await self._catch_up(table.id)
+            return False
+        if tell:  # (not told: the caller's next entry follows at once)
+            self._broadcast(table)
+        return True
+
+    async def _look_around(self) -> None:
+        """Every open table's record caught up with: new ones read, grown
+        ones replayed on, gone ones closed here too."""
+        lengths = await self.store.lengths()
+        for n, length in lengths.items():
+            table = self.tables.get(n)
+            if n not in self.damaged and (table is None or table.length < length):
+                await self._catch_up(n)
+        for n, table in list(self.tables.items()):
+            if n not in lengths and table.length:
+                log.warning("table %d is gone from the shared tables: closed here too", n)
+                self._close_table(table, "gone from the shared tables", dropped=True)
+                self._announce()
+
+    async def _catch_up(self, n: int) -> None:
+        """Table ``n`` replayed to the end of its record (read first if it is
+        new here); a record that does not replay is set aside."""
+        if n in self.damaged:
+            return
+        table = self.tables.get(n)
+        try:
+            if table is None:
+                if n in self._catching:
+                    return
+                self._catching.add(n)
+                try:
+                    entries = await self.store.read(n, 0)
+                finally:
+                    self._catching.discard(n)
+                if not entries or n in self.tables:
+                    return
+                match, code = _opening(_entry(entries[0]))
+                table = Table(n, Session(match, here=(), pace=PACE), code=code, length=1)
+                rest = entries[1:]
+                live = False  # what happened before this host came is not done again here
+                self.tables[n] = table
+            else:
+                live = True
+            async with table.lock:
+                if live:
+                    rest = await self.store.read(n, table.length)
+                for line in rest:
+                    self._replay(table, _entry(line), live=live)
+                    table.length += 1
+        except Damaged as e:
+            self._set_aside(n, str(e))
+            return
+        if self.tables.get(n) is table:
+            self._broadcast(table)
+
+    def _set_aside(self, n: int, why: str) -> None:
+        log.warning("table %d: its record is set aside: %s", n, said(why, 200))
+        self.damaged.add(n)
+        table = self.tables.pop(n, None)
+        if table is not None:
+            for timer in table.timers.values():
+                timer.cancel()
+            for client in [*table.players.values(), *table.watchers]:
+                client.send(Error(f"Table {n}'s record is damaged: it is set aside."))
+        self._announce()
+
+    def _replay(self, table: Table, entry: dict[str, Any], *, live: bool) -> None:
+        """One entry of the table's record applied to it as it stands here:
+        the same on every host. ``live``: the entry is news here (the match's
+        end is then rated and kept by this host too)."""
+        kind, seats = entry["t"], len(table.match.seats)
+        at = entry.get("at", "")
+        if kind == "new":
+            raise Damaged("a second opening")
+        if kind == "rematch":
+            self._begin_again(table, _whole(entry, "seed"), _text(entry, "commitment"))
+            return
+        if kind == "fill":
+            given = entry.get("seats")
+            if not isinstance(given, dict):
+                raise Damaged("a fill entry without its seats")
+            new = list(table.match.seats)
+            for i, seat in given.items():
+                s = int(i)
+                if not 0 <= s < seats or not new[s].is_human:
+                    raise Damaged("a fill entry for a seat that is not open")
+                new[s] = Seat.from_dict(seat)
+                if new[s].is_human:
+                    raise Damaged("a fill entry seats a person")
+            table.match = dataclasses.replace(table.match, seats=tuple(new))
+            return
+        seat = _whole(entry, "seat", seats)
+        if kind in ("act", "bot"):
+            if table.session.to_act != seat or table.match.seats[seat].is_human != (kind == "act"):
+                raise Damaged(f"a move for seat {seat + 1}, out of turn")
+            try:
+                table.session.play(table.rules.parse_action(_text(entry, "a")))
+            except (IllegalAction, ValueError) as e:
+                raise Damaged(f"a move the rules refuse: {said(str(e), 80)}") from None
+            if table.over and not table.finished:
+                table.finished = at if isinstance(at, str) and at else _now()
+                if live:
+                    self._ended(table)
+            return
+        if kind == "ask":
+            table.rematch.add(seat)
+            return
+        name = _text(entry, "name", 60)
+        if kind == "sit":
+            host = _text(entry, "host", 40)
+            if not table.match.seats[seat].is_human:
+                raise Damaged("a person sat in a computer's seat")
+            table.held.pop(seat, None)
+            table.until.pop(seat, None)
+            timer = table.timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            mine = table.players.get(seat)
+            if mine is not None and (host != self.store.host or mine.name != name):
+                # The same name sat down again through another host: the
+                # newest connection plays the seat, this one watches no more.
+                del table.players[seat]
+                mine.send(Error(f"You sat down at table {table.id} from another connection."))
+            table.sitting[seat], table.hosts[seat] = name, host
+            new = list(table.match.seats)
+            new[seat] = dataclasses.replace(new[seat], name=name)
+            table.match = dataclasses.replace(table.match, seats=tuple(new))
+        elif kind in ("away", "up"):
+            self._stood(table, seat)
+            if kind == "away":
+                until = entry.get("until")
+                if not isinstance(until, (int, float)) or until != until:
+                    raise Damaged("an away entry without its hold's end")
+                table.held[seat], table.until[seat] = name, float(until)
+                self._hold(table, seat, name)
+        elif kind == "expire":
+            if table.held.get(seat) != name:
+                raise Damaged("a hold ended that was not held")
+            table.until.pop(seat, None)
+            if not table.sitting:
+                # Nobody is left at the table: it is abandoned, not handed to
+                # computers to play out for no one (once the last hold is over).
+                if not table.until:
+                    self._close_table(table, "abandoned: nobody came back", dropped=live)
+                return
+            del table.held[seat]
+            new = list(table.match.seats)
+            new[seat] = Seat(f"{name} (computer)", "computer", table.rules.levels[-1])
+            log.info("table %d: a computer takes %s's seat %d", table.id, name, seat + 1)
+            table.match = dataclasses.replace(table.match, seats=tuple(new))
+
+    def _stood(self, table: Table, seat: int) -> None:
+        table.sitting.pop(seat, None)
+        table.hosts.pop(seat, None)
+        table.players.pop(seat, None)
+        table.rematch.discard(seat)
+
+    def _hold(self, table: Table, seat: int, name: str) -> None:
+        old = table.timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        timer = self._spawn(self._expire(table, seat, name))
+        if timer is not None:
+            table.timers[seat] = timer
+
     # ------------------------------------------------------------ private tables and rematches
 
     def _new_code(self) -> str:
@@ -599,15 +903,14 @@ class TableServer:
             if code not in taken:
                 return code
 
-    def _join_code(self, client: Client, code: str) -> None:
-        now = time.monotonic()
+    async def _join_code(self, client: Client, code: str) -> None:
         whom = [("name", client.name)] + ([("origin", client.origin)] if client.origin else [])
-        if min(self.guesses[kind].left(key, now) for kind, key in whom) < 1:
+        if min([await self.store.left(kind, key, WRONG_CODES, CODE_WAIT) for kind, key in whom]) < 1:
             # Guessing goes on from a new connection: not even looked up.
             raise Cut(f"{WRONG_CODES} wrong table codes: try again in a minute")
         table = next((t for t in self.tables.values() if t.code is not None and t.code == code), None)
         if table is None:
-            left = min(self.guesses[kind].spend(key, now) for kind, key in whom)
+            left = min([await self.store.spend(kind, key, WRONG_CODES, CODE_WAIT) for kind, key in whom])
             if left < 1:
                 log.warning("%s (%s): %d wrong table codes", client.name, client.origin or "?", WRONG_CODES)
                 raise Cut(f"{WRONG_CODES} wrong table codes")
@@ -615,12 +918,12 @@ class TableServer:
         log.info("table %d: %s comes with its code", table.id, client.name)
         back = client.name in table.held.values()
         if back or table.free_seats():
-            self._join(client, table)
+            await self._join(client, table)
         else:
             self._watch(client, table)
         self._announce()
 
-    def _rematch(self, client: Client, table: Table, accept: bool) -> None:
+    async def _rematch(self, client: Client, table: Table, accept: bool) -> None:
         seat = table.seat_of(client)
         if seat is None:
             raise Refused("Only a player seated at the table answers a rematch.")
@@ -628,52 +931,68 @@ class TableServer:
             raise Refused("The match is not over yet.")
         if not accept:
             log.info("table %d: %s will not play again", table.id, client.name)
-            self._leave(client, table)
+            await self._leave(client, table)
             return
-        table.rematch.add(seat)
         log.info("table %d: %s asks for a rematch", table.id, client.name)
-        if not self._rematch_if_all(table):
-            self._broadcast(table)
+        for _ in range(TRIES):
+            asked = seat in table.rematch
+            last = set(table.sitting) - table.rematch == {seat}  # the rematch begins at once
+            if asked or await self._commit(table, {"t": "ask", "seat": seat}, tell=not last):
+                if not await self._rematch_if_all(table) and last:
+                    self._broadcast(table)
+                return
+            if table.seat_of(client) != seat or not table.over:
+                return
+        raise Refused(UNAVAILABLE)
 
-    def _rematch_if_all(self, table: Table) -> bool:
+    def _all_asked(self, table: Table) -> bool:
+        return bool(table.over and table.rematch and table.sitting and set(table.sitting) <= table.rematch)
+
+    async def _rematch_if_all(self, table: Table) -> bool:
         """When every player still seated at the finished table has asked for
         a rematch, it begins: the seats moved one place on (so another seat
         begins), same rules, new dice; the seats of those who left are open."""
-        if not (table.over and table.rematch and table.players and set(table.players) <= table.rematch):
-            return False
+        for _ in range(TRIES):
+            if not self._all_asked(table):
+                return False
+            seed = table.match.seed + 1 if self.chosen_seeds else secret_seed()  # tests: the dice known
+            entry = {"t": "rematch", "seed": seed, "commitment": commitment(seed)}
+            if await self._commit(table, entry):
+                return True
+        return False
+
+    def _begin_again(self, table: Table, seed: int, committed: str) -> None:
+        if not self._all_asked(table) or committed != commitment(seed):
+            raise Damaged("a rematch not every player asked for")
         old = table.match
         n = len(old.seats)
         seats: list[Seat] = []
         for i in range(n):
             was = (i - 1) % n
             seat = old.seats[was]
-            if seat.is_human and was not in table.players:
+            if seat.is_human and was not in table.sitting:
                 seat = Seat(f"Seat {i + 1}", "human", seat.level)  # open for whoever comes
             seats.append(seat)
-        seed = old.seed + 1 if self.chosen_seeds else secret_seed()  # tests: the dice known
-        match = Match.start(
-            old.game, old.config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed)
-        )
+        match = Match.start(old.game, old.config, seed, tuple(seats), stream=COUNTER, commitment=committed)
         for timer in table.timers.values():
             timer.cancel()
         table.session = Session(match, here=(), pace=PACE)
         table.players = {(s + 1) % n: c for s, c in table.players.items()}
-        table.held, table.timers, table.rematch, table.finished = {}, {}, set(), ""
+        table.sitting = {(s + 1) % n: c for s, c in table.sitting.items()}
+        table.hosts = {(s + 1) % n: c for s, c in table.hosts.items()}
+        table.held, table.timers, table.until, table.rematch, table.finished = {}, {}, {}, set(), ""
         log.info("table %d: a rematch, seed committed to %s", table.id, match.commitment[:16])
-        self._broadcast(table)
-        return True
 
     def _ended(self, table: Table) -> None:
         """The match is over: its record goes to every person seated at its
         end, here or away (``record``, in a thread), its result to the
-        ratings, and those away are told how it ended."""
-        table.finished = datetime.now(UTC).isoformat(timespec="microseconds")
+        ratings, and those away are told how it ended. In a cluster each host
+        does this for the ends it sees: each keeps the records in its own
+        homes and results in its own ratings (which take each result once)."""
+        if not table.finished:
+            table.finished = _now()
         match, names = table.match, table.match.names
-        humans = tuple(
-            n
-            for i, n in enumerate(names)
-            if match.seats[i].is_human and (i in table.players or i in table.held)
-        )
+        humans = table.humans()
         if self.ratings is not None:
             try:
                 self.ratings.played(match, table.finished)
@@ -705,28 +1024,35 @@ class TableServer:
         table.watchers.add(client)
         self._send_state(table, client, None)
 
-    def _fill(self, client: Client, table: Table) -> None:
+    async def _fill(self, client: Client, table: Table) -> None:
         """Nobody comes: computers take the open seats (at the strongest level)."""
         if client not in table.players.values():
             raise Refused("Only a player seated at the table fills its seats.")
-        seats = list(table.match.seats)
-        names = iter(n for n in COMPUTER_NAMES if n not in table.match.names)
-        for i in table.free_seats():
-            seats[i] = Seat(next(names, f"Computer {i + 1}"), "computer", table.rules.levels[-1])
-            log.info("table %d: a computer takes open seat %d", table.id, i + 1)
-        table.match = dataclasses.replace(table.match, seats=tuple(seats))
-        self._broadcast(table)
+        for _ in range(TRIES):
+            names = iter(n for n in COMPUTER_NAMES if n not in table.match.names)
+            seats = {
+                str(i): Seat(next(names, f"Computer {i + 1}"), "computer", table.rules.levels[-1]).to_dict()
+                for i in table.free_seats()
+            }
+            if not seats:
+                self._broadcast(table)
+                return
+            if await self._commit(table, {"t": "fill", "seats": seats}):
+                for i in seats:
+                    log.info("table %d: a computer takes open seat %d", table.id, int(i) + 1)
+                return
+        raise Refused(UNAVAILABLE)
 
-    def _leave(self, client: Client, table: Table) -> None:
+    async def _leave(self, client: Client, table: Table) -> None:
         table.watchers.discard(client)
         for seat, c in list(table.players.items()):
             if c is client:
-                self._vacate(table, seat, client)
-        if not self._rematch_if_all(table):
+                await self._vacate(table, seat, client)
+        if not await self._rematch_if_all(table):
             self._tidy(table)
             self._broadcast(table) if table.over and table.id in self.tables else self._announce()
 
-    def _create(self, client: Client, m: Create) -> None:
+    async def _create(self, client: Client, m: Create) -> None:
         try:
             rules = catalog.rules(m.game)
             config = offered_config(rules, len(m.seats), m.config)
@@ -750,15 +1076,24 @@ class TableServer:
         if len(self.tables) >= MAX_TABLES:
             raise Refused("The server has as many tables as it can hold: join one, or try later.")
         match = Match.start(rules.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
-        table = Table(
-            self._next, Session(match, here=(), pace=PACE), code=self._new_code() if m.private else None
-        )
-        self._next += 1
-        self.tables[table.id] = table
+        code = self._new_code() if m.private else None
+        n = await self.store.new_table()
+        opening = {"t": "new", "match": match.to_record(), "code": code, "at": _now()}
+        table = Table(n, Session(match, here=(), pace=PACE), code=code)
+        self.tables[n] = table
+        try:
+            ok = await self.store.append(n, 0, json.dumps(opening, ensure_ascii=False, separators=(",", ":")))
+        except BaseException:
+            self.tables.pop(n, None)
+            raise
+        if not ok:  # a number the store gave twice: never this table's
+            self.tables.pop(n, None)
+            raise Damaged(f"table {n} was opened twice")
+        table.length = 1
         kinds = [s.kind for s in seats]
-        log.info("table %d: %s opened by %s, seats %s, seed committed to %s", table.id, rules.title,
+        log.info("table %d: %s opened by %s, seats %s, seed committed to %s", n, rules.title,
                  client.name, kinds, match.commitment[:16])  # fmt: skip
-        self._join(client, table)
+        await self._join(client, table)
 
     def _seat(self, rules: AnyRules, i: int, given: SeatAsked, taken: set[str]) -> Seat:
         """Seat ``i`` as a ``create`` describes it (the dialog's kinds,
@@ -782,45 +1117,74 @@ class TableServer:
             raise Refused("two seats have the same name")
         return Seat(name, "computer", level)
 
-    def _join(self, client: Client, table: Table) -> None:
-        back = [s for s, name in table.held.items() if name == client.name]
-        if not back and client.name in table.names():
-            raise Refused("You already sit at this table.")
-        free = table.free_seats()
-        if back:
-            seat = back[0]
-            del table.held[seat]
-            timer = table.timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
-        elif free:
-            seat = free[0]
-        else:
-            raise Refused("No free seat at this table: watch it instead.")
-        seats = list(table.match.seats)
-        seats[seat] = dataclasses.replace(seats[seat], name=client.name)
-        table.match = dataclasses.replace(table.match, seats=tuple(seats))
-        table.players[seat] = client
-        table.watchers.discard(client)
-        log.info("table %d: %s %s seat %d", table.id, client.name, "back in" if back else "takes", seat + 1)
-        self._broadcast(table)
+    async def _join(self, client: Client, table: Table) -> None:
+        for _ in range(TRIES):
+            back = [s for s, name in table.held.items() if name == client.name]
+            # Seated through another host (one that died, say): the seat is
+            # this connection's now, the newest.
+            elsewhere = [
+                s
+                for s, name in table.sitting.items()
+                if name == client.name and table.hosts.get(s) != self.store.host
+            ]
+            if not back and not elsewhere and client.name in table.names():
+                raise Refused("You already sit at this table.")
+            free = table.free_seats()
+            if back or elsewhere:
+                seat = (back or elsewhere)[0]
+            elif free:
+                seat = free[0]
+            else:
+                raise Refused("No free seat at this table: watch it instead.")
+            entry = {"t": "sit", "seat": seat, "name": client.name, "host": self.store.host}
+            async with table.lock:
+                pass  # a catching up under way finishes first
+            if await self._commit_seat(table, entry, client):
+                log.info("table %d: %s %s seat %d", table.id, client.name,
+                         "back in" if back or elsewhere else "takes", seat + 1)  # fmt: skip
+                return
+        raise Refused(UNAVAILABLE)
 
-    def _act(self, client: Client, table: Table, m: Act) -> None:
-        seat = next((s for s, c in table.players.items() if c is client), None)
-        if seat is None:
-            raise Refused("You are not seated at this table.")
-        if table.session.to_act != seat or table.busy:
-            raise Refused("It is not your turn.")
-        if table.free_seats():
-            waiting = ", ".join(str(s + 1) for s in table.free_seats())
-            raise Refused(f"The table waits for its players: seat {waiting} is open.")
-        try:
-            table.session.play(table.rules.parse_action(m.action))
-        except IllegalAction as e:
-            raise Refused(e.rule) from None
-        except ValueError as e:
-            raise Refused(said(str(e), 200)) from None
+    async def _commit_seat(self, table: Table, entry: dict[str, Any], client: Client) -> bool:
+        """A sit entry, and the client in its seat here before anyone is told."""
+        seat = entry["seat"]
+        entry["at"] = _now()
+        line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+        async with table.lock:
+            if self.tables.get(table.id) is not table:
+                raise Refused(f"No table {table.id}.")
+            ok = await self.store.append(table.id, table.length, line)
+            if ok:
+                table.length += 1
+                self._replay(table, entry, live=True)
+                table.players[seat] = client
+                table.watchers.discard(client)
+        if not ok:
+            await self._catch_up(table.id)
+            return False
         self._broadcast(table)
+        return True
+
+    async def _act(self, client: Client, table: Table, m: Act) -> None:
+        for _ in range(TRIES):
+            seat = next((s for s, c in table.players.items() if c is client), None)
+            if seat is None:
+                raise Refused("You are not seated at this table.")
+            if table.session.to_act != seat or table.busy:
+                raise Refused("It is not your turn.")
+            if table.free_seats():
+                waiting = ", ".join(str(s + 1) for s in table.free_seats())
+                raise Refused(f"The table waits for its players: seat {waiting} is open.")
+            try:
+                action = table.rules.parse_action(m.action)
+                table.match.play(action)  # refused here, before anything is written
+            except IllegalAction as e:
+                raise Refused(e.rule) from None
+            except ValueError as e:
+                raise Refused(said(str(e), 200)) from None
+            if await self._commit(table, {"t": "act", "seat": seat, "a": str(action)}):
+                return
+        raise Refused(UNAVAILABLE)
 
     # ------------------------------------------------------------ play
 
@@ -837,14 +1201,17 @@ class TableServer:
 
     def _tidy(self, table: Table) -> None:
         """A finished table closes when its last player has left it."""
-        if not table.players and table.over and table.id in self.tables:
-            self._close_table(table, "")
+        if not table.sitting and not table.players and table.over and table.id in self.tables:
+            self._close_table(table, "", dropped=True)
 
-    def _close_table(self, table: Table, why: str) -> None:
+    def _close_table(self, table: Table, why: str, *, dropped: bool = False) -> None:
         """The table leaves the listing; ``why`` an unfinished match ended
-        (its record kept for its players)."""
+        (its record kept for its players). ``dropped``: its record leaves the
+        store too (every host closing it asks; once is enough)."""
         if self.tables.pop(table.id, None) is None:
             return
+        if dropped or not self.shared:
+            self._spawn(self._drop(table.id))
         for timer in table.timers.values():
             timer.cancel()
         names = table.match.names
@@ -853,17 +1220,19 @@ class TableServer:
                 "table %d closed: %s", table.id, printable(table.rules.summary(table.match.state, names))
             )
             return
-        humans = tuple(
-            n
-            for i, n in enumerate(names)
-            if table.match.seats[i].is_human and (i in table.players or i in table.held)
-        )
+        humans = table.humans()
         log.info("table %d closed after %d moves: %s", table.id, len(table.match.actions), why)
         if self.keep is not None and humans:
             try:
                 self.keep(table.match, humans, why)
             except Exception:  # the record could not be written: said in the log, the others go on
                 log.exception("table %d: its record could not be kept", table.id)
+
+    async def _drop(self, n: int) -> None:
+        try:
+            await self.store.drop(n)
+        except StoreDown:
+            pass  # the store is away: the record stays, closed again by whoever reads it next
 
     def _send_state(self, table: Table, client: Client, seat: int | None) -> None:
         rules, state = table.rules, table.match.state
@@ -897,11 +1266,19 @@ class TableServer:
             )
         )
 
-    def _computer_turn(self, table: Table) -> None:
+    def _drives(self, table: Table) -> bool:
+        """This host plays the table's computers: alone, it always does; in a
+        cluster, the hosts with people at the table do (the first append
+        wins), and the patrol takes over a table nobody's host moves."""
+        return not self.shared or bool(table.players or table.watchers)
+
+    def _computer_turn(self, table: Table, *, anyway: bool = False) -> None:
         """A computer seat's move: chosen in a thread (``Session.computer_move``)
         at the table's pace, played unless the match moved meanwhile."""
         seat = table.session.computer_to_move()
         if table.busy or seat is None or table.id not in self.tables:
+            return
+        if not anyway and not self._drives(table):
             return
         table.busy = True
         self._spawn(self._computer_moves(table, seat))
@@ -909,61 +1286,111 @@ class TableServer:
     async def _computer_moves(self, table: Table, seat: int) -> None:
         session = table.session
         moves = session.moves
-        action, _ = await asyncio.gather(
-            asyncio.to_thread(session.computer_move, seat), asyncio.sleep(session.pace)
-        )
-        table.busy = False
-        if table.id not in self.tables:
-            return  # closed meanwhile
-        session.play_computer(moves, action)
-        self._broadcast(table)
+        try:
+            action, _ = await asyncio.gather(
+                asyncio.to_thread(session.computer_move, seat), asyncio.sleep(session.pace)
+            )
+        finally:
+            table.busy = False
+        if self.tables.get(table.id) is not table or table.session is not session or session.moves != moves:
+            return  # closed, or moved on meanwhile (another host's computer came first)
+        try:
+            if not await self._commit(table, {"t": "bot", "seat": seat, "a": str(action)}):
+                self._computer_turn(table)
+        except (StoreDown, Refused, Damaged):
+            pass  # the patrol tries again once the store is back
 
     # ------------------------------------------------------------ leaving
 
-    def _dropped(self, client: Client) -> None:
+    async def _dropped(self, client: Client) -> None:
         for table in list(self.tables.values()):
             table.watchers.discard(client)
             for seat, c in list(table.players.items()):
                 if c is client:
-                    self._vacate(table, seat, client)
-                    self._rematch_if_all(table)
+                    try:
+                        await self._vacate(table, seat, client)
+                        await self._rematch_if_all(table)
+                    except (StoreDown, Damaged, Refused):
+                        table.players.pop(seat, None)  # the patrol holds the seat once the store is back
         for table in list(self.tables.values()):
             self._tidy(table)
         self._announce()
 
-    def _vacate(self, table: Table, seat: int, client: Client) -> None:
-        """The seat is held for ``client``'s name to come back to: a timer of
-        its own, called off if they do."""
-        del table.players[seat]
-        table.rematch.discard(seat)
-        if table.over or self._closing:
+    async def _vacate(self, table: Table, seat: int, client: Client) -> None:
+        """The seat is held for ``client``'s name to come back to (a timer of
+        its own on every host, called off if they do); at a finished match,
+        simply left."""
+        if self._closing and not self.shared:
+            self._stood(table, seat)
             return
-        log.info("table %d: %s left seat %d, held for %g s", table.id, client.name, seat + 1, HOLD)
-        table.held[seat] = client.name
-        old = table.timers.pop(seat, None)
-        if old is not None:
-            old.cancel()
-        timer = self._spawn(self._expire(table, seat, client.name))
-        if timer is not None:
-            table.timers[seat] = timer
-        self._broadcast(table)  # the others see the seat waiting
+        for _ in range(TRIES):
+            if table.players.get(seat) is not client:
+                return
+            if table.over:
+                entry: dict[str, Any] = {"t": "up", "seat": seat, "name": client.name}
+            else:
+                until = time.time() + HOLD
+                entry = {"t": "away", "seat": seat, "name": client.name, "until": until}
+            if await self._commit(table, entry):
+                if entry["t"] == "away":
+                    log.info("table %d: %s left seat %d, held for %g s",
+                             table.id, client.name, seat + 1, HOLD)  # fmt: skip
+                return
+        raise Refused(UNAVAILABLE)
 
     async def _expire(self, table: Table, seat: int, name: str) -> None:
-        await asyncio.sleep(HOLD)
+        await asyncio.sleep(max(0.0, table.until.get(seat, 0.0) - time.time()))
         if table.timers.get(seat) is asyncio.current_task():
             del table.timers[seat]
-        if table.held.get(seat) != name or table.id not in self.tables:
-            return  # they came back (or the table is gone)
-        if not table.players:
-            # Nobody is left at the table: it is abandoned, not handed to
-            # computers to play out for no one (once the last hold is over).
-            if not table.timers:
-                self._close_table(table, "abandoned: nobody came back")
-                self._announce()
-            return
-        del table.held[seat]
-        seats = list(table.match.seats)
-        seats[seat] = Seat(f"{name} (computer)", "computer", table.rules.levels[-1])
-        log.info("table %d: a computer takes %s's seat %d", table.id, name, seat + 1)
-        table.match = dataclasses.replace(table.match, seats=tuple(seats))
-        self._broadcast(table)
+        await self._end_hold(table, seat, name)
+
+    async def _end_hold(self, table: Table, seat: int, name: str) -> None:
+        for _ in range(TRIES):
+            gone = self.tables.get(table.id) is not table
+            if gone or table.held.get(seat) != name or seat not in table.until:
+                return  # they came back (or the table is gone, or another host ended it)
+            try:
+                if await self._commit(table, {"t": "expire", "seat": seat, "name": name}):
+                    return
+            except (StoreDown, Refused, Damaged):
+                return  # the patrol ends it once the store is back
+
+    # ------------------------------------------------------------ a cluster's patrol
+
+    async def _patrol(self) -> None:
+        """Once a second, a clustered host looks at every record and host:
+        records grown while a message was lost are caught up with; the seats
+        of a host that is gone are held for their players; holds whose time
+        is up (their host gone) are ended; a computer nobody moves is moved
+        by the first host alive."""
+        while True:
+            await asyncio.sleep(PATROL)
+            try:
+                await self._look_around()
+                alive = await self.store.alive()
+                first = min(alive) == self.store.host
+                now = time.time()
+                for table in list(self.tables.values()):
+                    for seat, host in list(table.hosts.items()):
+                        gone = host not in alive or (host == self.store.host and seat not in table.players)
+                        if gone and seat in table.sitting:
+                            await self._left_behind(table, seat, table.sitting[seat])
+                    for seat, until in list(table.until.items()):
+                        if until <= now and seat not in table.timers:
+                            await self._end_hold(table, seat, table.held.get(seat, ""))
+                    if first and self.tables.get(table.id) is table:
+                        self._computer_turn(table, anyway=True)
+            except (StoreDown, Refused, Damaged):
+                continue
+            except Exception:  # a fault of the server's own: said, and tried again in a second
+                log.exception("the shared tables' patrol")
+
+    async def _left_behind(self, table: Table, seat: int, name: str) -> None:
+        """A seat whose player's host is gone: held for them, as if they had
+        dropped (the first host to see it writes so)."""
+        if table.over:
+            entry: dict[str, Any] = {"t": "up", "seat": seat, "name": name}
+        else:
+            entry = {"t": "away", "seat": seat, "name": name, "until": time.time() + HOLD}
+        if await self._commit(table, entry):
+            log.info("table %d: %s's host is gone: seat %d held", table.id, name, seat + 1)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from garito.core import dice
 from garito.core.fairness import verify
-from garito.server import tables
+from garito.server import store, tables
 from garito.server.tables import TableServer
 from garito.tui.link import match_of
 
@@ -405,8 +405,8 @@ async def test_wrong_codes_are_forgiven_one_a_minute(monkeypatch):
 
 
 def test_the_guessers_remembered_are_bounded(monkeypatch):
-    monkeypatch.setattr(tables, "GUESSERS", 3)
-    guesses = tables.Allowance(5, 60.0)
+    monkeypatch.setattr(store, "GUESSERS", 3)
+    guesses = store.Allowance(5, 60.0)
     for n in range(10):
         guesses.spend(f"eve{n}", 0.0)
     assert list(guesses.spent) == ["eve7", "eve8", "eve9"]

@@ -91,6 +91,10 @@ class Notice(Widget, can_focus=False):
         self.call_after_refresh(self._show)
 
     def _show(self) -> None:
+        # The screen may have gone meanwhile (a rematch's new match came in
+        # the same refresh): its boxes are unmounted, nothing to show.
+        if not self.is_attached or not self.query(NoticeBody):
+            return
         if self._open and self._screen_size is not None:
             width, size = self._width, self._screen_size
             height = len(self.render_box())
