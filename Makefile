@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Pictures and colours must not depend on the caller's terminal settings.
 CLEAN_ENV := env -u NO_COLOR -u TEXTUAL_THEME -u GARITO_ASCII -u FORCE_COLOR -u TEXTUAL
 
-.PHONY: play test check test-dist test-long bench screenshots constraints clean catalogs messages
+.PHONY: parts play test check test-dist test-long bench screenshots constraints clean catalogs messages
 
 # setuptools tells of every editable install, as a warning, that a folder
 # named like the package may shadow it: Garito's folder "garito" is the
@@ -30,6 +30,18 @@ $(VENV)/.test-extras: pyproject.toml setup.py constraints.txt
 	[ -x $(BIN)/python ] || { $(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip install --quiet --upgrade pip; }
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet $(PINNED) -e '.[serve,test]'
 	@touch $(BIN)/garito $@
+
+# The real programs the tests start themselves: a redis-server for the
+# cluster's tests (on a free port, in a temporary folder). Installed from
+# Debian's packages where missing, as root (CI) or through sudo; anywhere
+# else, one line says what to install, and those tests fail (never skip).
+parts:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO=sudo; \
+	  else echo "make test: redis-server is missing: install it (Debian: apt-get install -y redis-server)"; exit 0; fi; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get install -y -qq redis-server >/dev/null 2>&1 || \
+	  { $$SUDO apt-get update -qq >/dev/null && $$SUDO apt-get install -y -qq redis-server >/dev/null; }; }
 
 play: $(BIN)/garito catalogs
 	$(BIN)/garito
@@ -96,7 +108,7 @@ PYCACHE := env -u PYTHONDONTWRITEBYTECODE
 # clone, mostly mypy) run beside the suite, whose workers leave a core idle
 # now and then while they wait; their report is shown after the suite's, and
 # either failing fails make test.
-test: $(VENV)/.test-extras $(TYPECHECK)/garito catalogs
+test: parts $(VENV)/.test-extras $(TYPECHECK)/garito catalogs
 	@$(MAKE) --no-print-directory check > build/check.log 2>&1 & checks=$$!; \
 	$(CLEAN_ENV) $(PYCACHE) $(BIN)/python -m pytest -n 4 --dist worksteal; suite=$$?; \
 	wait $$checks; checked=$$?; cat build/check.log; \
@@ -111,7 +123,7 @@ test-dist: $(VENV)/.test-extras
 test-long: $(VENV)/.test-extras
 	$(CLEAN_ENV) $(BIN)/python -m pytest -m slow
 
-bench: $(BIN)/garito
+bench: parts $(BIN)/garito
 	$(CLEAN_ENV) $(BIN)/python bench/suite.py
 	$(CLEAN_ENV) $(BIN)/python bench/startup.py
 	# bounded: the README's table is bench/floor.py --rounds 3 with the six games
@@ -128,6 +140,8 @@ bench: $(BIN)/garito
 	$(BIN)/python bench/ratings.py
 	# bounded: 20 players; the README's table is bench/serve_load.py at 50, 100 and 200
 	$(CLEAN_ENV) $(BIN)/python bench/serve_load.py --players 20 --keys 6
+	# bounded: 20 players for 10 s; the README's table is bench/cluster_load.py at 50 and 200
+	$(BIN)/python bench/cluster_load.py --players 20 --seconds 10
 
 # Refresh the README's pictures from the approved snapshots.
 screenshots:

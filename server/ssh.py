@@ -667,6 +667,7 @@ class Serve:
         guests: bool = False,
         app: list[str] | None = None,
         design: str = "workers",
+        redis: str | None = None,
         **limits,
     ) -> None:
         self.home = home
@@ -685,7 +686,17 @@ class Serve:
         self.server: asyncssh.SSHAcceptor | None = None
         # Every finished shared match rated, kept beside the players' homes.
         self.ratings = Ratings(home / "ratings")
-        self.tables = TableServer(tokens=True, keep=self._keep, record=self._record, ratings=self.ratings)
+        # One host keeps its tables in its memory; with a Redis, every host
+        # of the cluster reads and writes the same records.
+        store = None
+        if redis is not None:
+            from .redis_store import RedisStore
+
+            store = RedisStore(redis)
+        self.redis = redis
+        self.tables = TableServer(
+            tokens=True, keep=self._keep, record=self._record, ratings=self.ratings, store=store
+        )
         self._folder = ""
         self.tables_path = ""
 
@@ -858,6 +869,10 @@ async def serve_forever(home: Path, host: str, port: int, **options) -> None:
         loop.add_signal_handler(sig, stop.set)
     how = "guests" if options.get("guests") else f"keys from {options.get('authorized_keys')}"
     log.info("Garito serves on %s port %d (%s), tables at %s", host, bound, how, server.tables_path)
+    if server.redis is not None:
+        log.info("the tables are shared on Redis as host %s", server.tables.store.host)
+    if host in ("127.0.0.1", "::1", "localhost"):
+        log.info("only this machine may connect: --host 0.0.0.0 lets the network in")
     try:
         await stop.wait()
         log.info("stopping: %d players, %d tables", len(server.terminals), len(server.tables.tables))

@@ -39,6 +39,12 @@ class StoreDown(Exception):
     one line, and tried again once it is back."""
 
 
+class Damaged(ValueError):
+    """What the store holds is not what Garito writes there (a foreign or
+    corrupted value, another type): that table or key is set aside with a
+    log line, the others go on."""
+
+
 class TableStore(Protocol):
     host: str  # this host's id: who sits where is said with it
     shared: bool  # other hosts may write too (False: this host alone)

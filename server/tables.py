@@ -54,6 +54,15 @@ drop its own timer, called off when they do); then a computer takes it
 over, unless nobody is left at the table: an
 abandoned table closes, and its record is kept for the players who sat there
 (``keep``), as are those of the tables open when the server stops.
+
+A table is its record, kept in the server's table store (``server/store.py``:
+this host's memory, or a Redis that several hosts share,
+``server/redis_store.py``): its opening, then each seat taken, move, hold,
+fill and rematch as an entry, appended only if the record is still the
+length this host decided on, and replayed by every host with people at the
+table. A clustered host also looks at every record and host once a second
+(``PATROL``): what it missed is caught up with, the seats of a host that is
+gone are held for their players, and a computer nobody moves is moved.
 """
 
 from __future__ import annotations
@@ -118,7 +127,7 @@ from .messages import (
     client_message,
     said,
 )
-from .store import MAX_ENTRY, MemoryStore, StoreDown, TableStore
+from .store import MAX_ENTRY, Damaged, MemoryStore, StoreDown, TableStore
 
 if TYPE_CHECKING:  # the ratings' library comes with the server's extra
     from garito.store.ratings import Rating, Ratings
@@ -163,11 +172,6 @@ Record = Callable[[Match, tuple[str, ...], str], None]
 # open seats), expire (a hold ran out), ask (a rematch asked for), rematch
 # (a new match at the table: its seed, drawn by the host that wrote it).
 ENTRIES = frozenset({"new", "sit", "away", "up", "act", "bot", "fill", "expire", "ask", "rematch"})
-
-
-class Damaged(ValueError):
-    """A record that is not one Garito wrote (a foreign or corrupted value in
-    the store): its table is set aside, the others go on."""
 
 
 def _now() -> str:
@@ -712,10 +716,23 @@ class TableServer:
 
     # ------------------------------------------------------------ the records
 
-    async def _commit(self, table: Table, entry: dict[str, Any], *, tell: bool = True) -> bool:
+    async def _commit(
+        self,
+        table: Table,
+        entry: dict[str, Any],
+        *,
+        tell: bool = True,
+        seen: int | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> bool:
         """``entry`` appended to the table's record, if the record is still
-        as this host has it, and replayed here; False if another host's entry
-        came first (caught up with, for the caller to decide again)."""
+        the length this host saw when it decided (``seen``: by default, now,
+        as the caller's checks were made with no wait between them and this
+        call), and replayed here; ``then`` runs at once after it. False if
+        another entry came first (caught up with, for the caller to decide
+        again): an entry is never written for a record it was not decided
+        on, so every host's replay accepts every entry."""
+        seen = table.length if seen is None else seen
         entry["at"] = _now()
         line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
         if len(line.encode()) > MAX_ENTRY:
@@ -723,10 +740,12 @@ class TableServer:
         async with table.lock:
             if self.tables.get(table.id) is not table:
                 raise Refused(f"No table {table.id}.")
-            ok = await self.store.append(table.id, table.length, line)
+            ok = table.length == seen and await self.store.append(table.id, seen, line)
             if ok:
                 table.length += 1
                 self._replay(table, entry, live=True)
+                if then is not None:
+                    then()
         if not ok:
             await self._catch_up(table.id)
             return False
@@ -736,14 +755,17 @@ class TableServer:
 
     async def _look_around(self) -> None:
         """Every open table's record caught up with: new ones read, grown
-        ones replayed on, gone ones closed here too."""
+        ones replayed on, gone ones closed here too. Only a table this host
+        had in the store before it asked can be gone: one opened while the
+        answer was on its way is not in it yet."""
+        known = {n: table for n, table in self.tables.items() if table.length}
         lengths = await self.store.lengths()
         for n, length in lengths.items():
             table = self.tables.get(n)
             if n not in self.damaged and (table is None or table.length < length):
                 await self._catch_up(n)
-        for n, table in list(self.tables.items()):
-            if n not in lengths and table.length:
+        for n, table in known.items():
+            if n not in lengths and self.tables.get(n) is table:
                 log.warning("table %d is gone from the shared tables: closed here too", n)
                 self._close_table(table, "gone from the shared tables", dropped=True)
                 self._announce()
@@ -1137,33 +1159,16 @@ class TableServer:
             else:
                 raise Refused("No free seat at this table: watch it instead.")
             entry = {"t": "sit", "seat": seat, "name": client.name, "host": self.store.host}
-            async with table.lock:
-                pass  # a catching up under way finishes first
-            if await self._commit_seat(table, entry, client):
+
+            def seated(seat: int = seat) -> None:  # in the seat here before anyone is told
+                table.players[seat] = client
+                table.watchers.discard(client)
+
+            if await self._commit(table, entry, then=seated):
                 log.info("table %d: %s %s seat %d", table.id, client.name,
                          "back in" if back or elsewhere else "takes", seat + 1)  # fmt: skip
                 return
         raise Refused(UNAVAILABLE)
-
-    async def _commit_seat(self, table: Table, entry: dict[str, Any], client: Client) -> bool:
-        """A sit entry, and the client in its seat here before anyone is told."""
-        seat = entry["seat"]
-        entry["at"] = _now()
-        line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
-        async with table.lock:
-            if self.tables.get(table.id) is not table:
-                raise Refused(f"No table {table.id}.")
-            ok = await self.store.append(table.id, table.length, line)
-            if ok:
-                table.length += 1
-                self._replay(table, entry, live=True)
-                table.players[seat] = client
-                table.watchers.discard(client)
-        if not ok:
-            await self._catch_up(table.id)
-            return False
-        self._broadcast(table)
-        return True
 
     async def _act(self, client: Client, table: Table, m: Act) -> None:
         for _ in range(TRIES):
@@ -1285,17 +1290,20 @@ class TableServer:
 
     async def _computer_moves(self, table: Table, seat: int) -> None:
         session = table.session
-        moves = session.moves
+        moves, seen = session.moves, table.length
         try:
             action, _ = await asyncio.gather(
                 asyncio.to_thread(session.computer_move, seat), asyncio.sleep(session.pace)
             )
         finally:
             table.busy = False
-        if self.tables.get(table.id) is not table or table.session is not session or session.moves != moves:
-            return  # closed, or moved on meanwhile (another host's computer came first)
+        if self.tables.get(table.id) is not table or table.session is not session:
+            return  # closed, or a new match meanwhile
+        if session.moves != moves:  # another host's computer came first: the next move, if any
+            self._computer_turn(table)
+            return
         try:
-            if not await self._commit(table, {"t": "bot", "seat": seat, "a": str(action)}):
+            if not await self._commit(table, {"t": "bot", "seat": seat, "a": str(action)}, seen=seen):
                 self._computer_turn(table)
         except (StoreDown, Refused, Damaged):
             pass  # the patrol tries again once the store is back

@@ -118,7 +118,14 @@ def snap_compare(snap_compare, request):
 # their timeouts) go first: xdist hands each worker its share in this order,
 # so their waits overlap the other workers' CPU work instead of being left
 # alone at the end of the run with a core idle.
-WAITING = ("test_ssh.py", "test_serve_hostile.py", "test_serve_workers.py", "test_serve_lifecycle.py")
+WAITING = (
+    "test_ssh.py",
+    "test_serve_hostile.py",
+    "test_serve_workers.py",
+    "test_serve_lifecycle.py",
+    "test_cluster.py",
+    "test_cluster_ssh.py",
+)
 
 
 def pytest_collection_modifyitems(items):
@@ -138,3 +145,16 @@ def recorded(monkeypatch):
     driver.written = written
     monkeypatch.setattr(headless, "HeadlessDriver", driver)
     return written
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    """A real redis-server of the test's own (``tests.redis_server``), killed at its end."""
+    from .redis_server import RedisServer
+
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

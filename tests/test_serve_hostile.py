@@ -533,6 +533,10 @@ def test_the_log_shows_whatever_a_client_sent_as_text():
         (["serve", "--guests", "--idle-timeout", "soon"], "argument --idle-timeout: a whole number from 1"),
         (["serve", "--guests", "--app-memory", "100"], "--app-memory below 256 MB"),
         (["serve", "--authorized-keys", "/nonexistent/keys"], "cannot read /nonexistent/keys"),
+        (["serve", "--guests", "--redis", "localhost:6379"], "--redis takes a URL like redis://HOST:6379/0"),
+        (["serve", "--guests", "--redis", "redis://[::1/0"], "--redis takes a URL like redis://HOST:6379/0"),
+        (["serve", "--guests", "--redis", "http://h/0"], "--redis takes a URL like redis://HOST:6379/0"),
+        (["serve", "--guests", "--redis", "redis://h:port/0"], "--redis: a port is a number"),
     ],
 )
 def test_a_bad_serve_argument_prints_one_line_and_exits_2(argv, message, capsys):

@@ -30,7 +30,7 @@ GARITO = [sys.executable, "-c", "from garito.tui.cli import entry; entry()"]
 class Operator:
     """``garito serve --guests`` in its own process, its log in a file."""
 
-    def __init__(self, tmp_path: Path, *prefix: str) -> None:
+    def __init__(self, tmp_path: Path, *prefix: str, options: tuple[str, ...] = ()) -> None:
         self.log_path = tmp_path / "serve.log"
         self.home = tmp_path / "home"
         env = dict(os.environ, GARITO_HOME=str(self.home))
@@ -39,7 +39,7 @@ class Operator:
             s.bind(("127.0.0.1", 0))
             free = s.getsockname()[1]
         self.process = subprocess.Popen(
-            [*prefix, *GARITO, "serve", "--guests", "--host", "127.0.0.1", "--port", str(free)],
+            [*prefix, *GARITO, "serve", "--guests", "--host", "127.0.0.1", "--port", str(free), *options],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=self.log_file,

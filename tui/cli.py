@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -154,7 +155,11 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Serve Garito over SSH: each connection plays in a terminal of its own."),
     )
     serve.add_argument("--port", type=_port, default=2222, help=_("default 2222"))
-    serve.add_argument("--host", default="0.0.0.0", help=_("the address to listen on (default all)"))
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every network)"),
+    )
     serve.add_argument(
         "--authorized-keys",
         metavar="PATH",
@@ -165,6 +170,15 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     serve.add_argument("--guests", action="store_true", help=_("let anyone in, by the name they give"))
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        default=os.environ.get("GARITO_REDIS") or None,
+        help=_(
+            "share the lobby and the tables with the other hosts on this Redis, "
+            "redis://[USER:PASSWORD@]HOST:PORT/DB (also GARITO_REDIS)"
+        ),
+    )
     limits = serve.add_argument_group(_("limits"))
     limits.add_argument(
         "--max-connections",
@@ -326,6 +340,8 @@ def serve(args) -> int:
             KeyBook(args.authorized_keys)
         except KeysError as e:
             raise UsageError(str(e)) from None
+    if args.redis is not None:
+        _redis_url(args.redis)
     from garito.server.ssh import serve_forever
     from garito.store.paths import data_dir
 
@@ -337,6 +353,7 @@ def serve(args) -> int:
                 args.port,
                 authorized_keys=args.authorized_keys,
                 guests=args.guests,
+                redis=args.redis,
                 max_connections=args.max_connections,
                 max_players=args.max_players,
                 per_address=args.max_per_address,
@@ -351,6 +368,25 @@ def serve(args) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _redis_url(url: str) -> None:
+    """A Redis URL redis-py takes (UsageError otherwise): said before the
+    server starts, not as a traceback once it has."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # an address in brackets left open
+        parts = urlsplit("")
+    if parts.scheme not in ("redis", "rediss", "unix") or not (parts.hostname or parts.path):
+        raise UsageError(_("--redis takes a URL like redis://HOST:6379/0, not {url!r}").format(url=url[:80]))
+    try:
+        port = parts.port  # a port that is not a number, or over 65535, raises
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise UsageError(_("--redis: a port is a number"))
 
 
 def _count(text: str) -> int:

@@ -1,0 +1,281 @@
+"""The shared tables on Redis (``garito serve --redis URL``): several hosts,
+one lobby, no table lost with its host.
+
+Keys (``garito:`` first, so a Redis can hold other things too):
+
+``garito:{t<N>}:log``   table N's record, a list of JSON entries; the braces
+                        are a hash tag, so a table's keys stay in one slot
+``garito:tables``       the open tables' numbers (a set)
+``garito:next``         the last table number given
+``garito:hosts``        the hosts alive: a sorted set, each host's score the
+                        moment (Redis's clock, ms) its heartbeat runs out
+``garito:allow:<kind>:<key>``  one allowance (left, when counted), Redis's clock
+
+Channels: ``garito:appends`` ("N:length" after each append: the hosts with
+that table catch up) and ``garito:talk`` (a line said, for every host's
+players). A host that missed a message (a dropped connection) catches up
+anyway: the table server asks for every record's length each second.
+
+The append, a heartbeat and an allowance are each one Lua script, so each is
+atomic on the server whatever the other hosts do at the same moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis import exceptions as rx
+
+from .store import MAX_ENTRIES, Damaged, Heard, StoreDown, host_id
+
+log = logging.getLogger("garito.redis")
+
+PREFIX = "garito:"
+TABLES = PREFIX + "tables"
+NEXT = PREFIX + "next"
+HOSTS = PREFIX + "hosts"
+APPENDS = PREFIX + "appends"
+TALK = PREFIX + "talk"
+CHANNELS = (APPENDS, TALK)
+
+BEAT = 1.0  # seconds between a host's heartbeats
+ALIVE = 3.0  # a host not heard of for this long is gone: its players' seats are held
+TIMEOUT = 2.0  # seconds a command may take before Redis counts as unreachable
+KEPT = 3600  # seconds a closed table's record stays in Redis (for a look after the fact)
+READ = 1000  # entries read at once
+
+# The record has the length the writer saw: the entry goes on its end, the
+# table joins the open ones (its first entry), and every host hears of it.
+APPEND = """
+local n = redis.call('LLEN', KEYS[1])
+if n ~= tonumber(ARGV[1]) or n >= tonumber(ARGV[3]) then return -1 end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+if n == 0 then redis.call('SADD', KEYS[2], ARGV[4]) end
+redis.call('PUBLISH', ARGV[5], ARGV[4] .. ':' .. (n + 1))
+return n + 1
+"""
+
+HEARTBEAT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 600000)
+return redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')
+"""
+
+# A token bucket on Redis's own clock (the hosts' clocks may differ).
+ALLOW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local burst, every, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local v = redis.call('HMGET', KEYS[1], 'left', 'at')
+local left, at = tonumber(v[1]), tonumber(v[2])
+if left == nil or at == nil then left, at = burst, now end
+left = math.min(burst, left + (now - at) / every)
+if cost > 0 then
+  left = left - cost
+  redis.call('HSET', KEYS[1], 'left', tostring(left), 'at', tostring(now))
+  redis.call('PEXPIRE', KEYS[1], math.ceil(burst * every * 1000) + 1000)
+end
+return tostring(left)
+"""
+
+
+def log_key(table: int) -> str:
+    return f"{PREFIX}{{t{table}}}:log"
+
+
+class RedisStore:
+    shared = True
+
+    def __init__(self, url: str, *, host: str | None = None) -> None:
+        self.url = url
+        self.host = host or host_id()
+        self.redis: Any = aioredis.from_url(
+            url,
+            decode_responses=True,
+            socket_timeout=TIMEOUT,
+            socket_connect_timeout=TIMEOUT,
+            health_check_interval=10,
+        )
+        self._append = self.redis.register_script(APPEND)
+        self._beat = self.redis.register_script(HEARTBEAT)
+        self._allow = self.redis.register_script(ALLOW)
+        self._alive: set[str] = {self.host}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._heard: Heard | None = None
+        self.down = False  # the last command found Redis unreachable
+
+    # ------------------------------------------------------------ lifetime
+
+    async def open(self, heard: Heard) -> None:
+        """Heartbeats and the hosts' channels start; Redis need not be up
+        yet (the host retries, and says so in its log)."""
+        self._heard = heard
+        try:  # in the hosts' set before anything is written: no other host takes it for gone
+            await self._beat_once()
+        except (StoreDown, Damaged):
+            pass
+        self._tasks = [asyncio.create_task(self._heartbeats()), asyncio.create_task(self._listen())]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        try:  # gone at once, not in ALIVE seconds: the others hold its seats now
+            await self._call(self.redis.zrem(HOSTS, self.host))
+        except StoreDown:
+            pass
+        await self.redis.aclose()
+
+    async def _call(self, awaitable: Any) -> Any:
+        try:
+            result = await awaitable
+        except (TimeoutError, rx.ConnectionError, rx.TimeoutError, OSError) as e:
+            if not self.down:
+                log.warning("the shared tables are unavailable (%s): retrying", e)
+            self.down = True
+            raise StoreDown(str(e)) from None
+        except rx.NoScriptError:
+            raise
+        except rx.ResponseError as e:
+            if "WRONGTYPE" in str(e):
+                raise Damaged(str(e)) from None
+            if not self.down:
+                log.warning("Redis refused a command (%s): retrying", e)
+            self.down = True
+            raise StoreDown(str(e)) from None
+        if self.down:
+            log.warning("the shared tables are back")
+            self.down = False
+        return result
+
+    async def _beat_once(self) -> set[str]:
+        hosts = await self._call(self._beat(keys=[HOSTS], args=[self.host, int(ALIVE * 1000)]))
+        if not isinstance(hosts, list):
+            raise Damaged(f"{HOSTS} answered {str(hosts)[:40]!r}")
+        self._alive = {h for h in hosts if isinstance(h, str) and len(h) <= 40} | {self.host}
+        return set(self._alive)
+
+    async def _heartbeats(self) -> None:
+        while True:
+            await asyncio.sleep(BEAT)
+            try:
+                await self._beat_once()
+            except (StoreDown, Damaged):
+                pass
+
+    async def _listen(self) -> None:
+        """The other hosts' lines, to ``heard``; after a lost connection,
+        subscribed again (what was missed meanwhile, the tables' lengths
+        tell)."""
+        wait = 0.1
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(*CHANNELS)
+                wait = 0.1
+                while True:
+                    message = await pubsub.get_message(timeout=BEAT)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    channel, data = message.get("channel"), message.get("data")
+                    if isinstance(channel, str) and isinstance(data, str) and self._heard is not None:
+                        self._heard(channel.removeprefix(PREFIX), data)
+            except (TimeoutError, rx.ConnectionError, rx.TimeoutError, OSError):
+                await asyncio.sleep(wait)
+                wait = min(2.0, wait * 2)
+            finally:
+                try:
+                    await pubsub.aclose()
+                except Exception:  # a connection already gone
+                    pass
+
+    # ------------------------------------------------------------ records
+
+    async def new_table(self) -> int:
+        n = await self._call(self.redis.incr(NEXT))
+        if not isinstance(n, int) or n < 1:
+            raise Damaged(f"{NEXT} holds {n!r}")
+        return n
+
+    async def append(self, table: int, expected: int, entry: str) -> bool:
+        n = await self._call(
+            self._append(keys=[log_key(table), TABLES], args=[expected, entry, MAX_ENTRIES, table, APPENDS])
+        )
+        return isinstance(n, int) and n == expected + 1
+
+    async def read(self, table: int, start: int = 0) -> list[str]:
+        out: list[str] = []
+        while True:
+            part = await self._call(self.redis.lrange(log_key(table), start, start + READ - 1))
+            out += part
+            if len(part) < READ or len(out) >= MAX_ENTRIES:
+                return out
+            start += READ
+
+    async def lengths(self) -> dict[int, int]:
+        members = await self._call(self.redis.smembers(TABLES))
+        ids: list[int] = []
+        for m in members:
+            if isinstance(m, str) and m.isdigit() and len(m) < 12:
+                ids.append(int(m))
+            else:  # not a number Garito gave: out of the listing, said once
+                log.warning("set aside a foreign member of %s: %r", TABLES, str(m)[:40])
+                await self._call(self.redis.srem(TABLES, m))
+        if not ids:
+            return {}
+        pipe = self.redis.pipeline(transaction=False)
+        for n in ids:
+            pipe.llen(log_key(n))
+        counts = await self._call(pipe.execute(raise_on_error=False))
+        out: dict[int, int] = {}
+        for n, count in zip(ids, counts, strict=True):
+            if isinstance(count, int):
+                out[n] = count
+            else:
+                log.warning("table %d: its record is not a list (%s): set aside", n, str(count)[:80])
+                await self._call(self.redis.srem(TABLES, n))
+        return out
+
+    async def drop(self, table: int) -> None:
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.srem(TABLES, table)
+        pipe.expire(log_key(table), KEPT)
+        await self._call(pipe.execute(raise_on_error=False))
+
+    # ------------------------------------------------------------ hosts, allowances, lines
+
+    async def alive(self) -> set[str]:
+        """The hosts alive now, asked of Redis (a beat of this host's too):
+        a seat is held for its player only when its host is really gone,
+        not when this host's last beat came before the other's first."""
+        try:
+            return await self._beat_once()
+        except Damaged as e:
+            log.warning("the hosts' set is damaged (%s): set aside", e)
+            await self._call(self.redis.delete(HOSTS))
+            return await self._beat_once()
+
+    async def _bucket(self, kind: str, key: str, burst: int, every: float, cost: int) -> float:
+        left = await self._call(
+            self._allow(keys=[f"{PREFIX}allow:{kind}:{key[:200]}"], args=[burst, every, cost])
+        )
+        try:
+            value = float(left)
+        except (TypeError, ValueError):
+            raise Damaged(f"an allowance read {left!r}") from None
+        return value if math.isfinite(value) else 0.0
+
+    async def left(self, kind: str, key: str, burst: int, every: float) -> float:
+        return await self._bucket(kind, key, burst, every, 0)
+
+    async def spend(self, kind: str, key: str, burst: int, every: float) -> float:
+        return await self._bucket(kind, key, burst, every, 1)
+
+    async def publish(self, channel: str, payload: str) -> None:
+        await self._call(self.redis.publish(PREFIX + channel, payload))
