@@ -10,14 +10,15 @@ do. Measured at the table socket, without SSH and Textual in between: their
 cost is the same whichever host a table's record came through, so the ratio
 here is the cluster's alone, and stricter than one over the whole key.
 
-Players sit two to a Gemelos table with a computer (seats human, human,
-computer:hard), half the tables with both players on host A or both on B
-(same-host), half with one on each (cross-host). Each player moves at a
+Players sit four to a Gemelos table with a computer (four human seats and
+one computer:hard: 200 players at 50 tables, inside the 64 tables a
+server holds), half the tables with all four players on host A or all on B
+(same-host), half with two on each (cross-host). Each player moves at a
 human pace (PACE seconds after its turn comes), and asks a rematch when a
 match ends. For every move: **echo**, from the move sent until the mover's
 own host sends back the state with it; **relay**, until the other player's
-host has sent it to them (on another host, that is the append's word over
-pub/sub, the record read and replayed there). Printed: p50 / p95 / worst of
+hosts have sent it to them (on another host, that is the append's word
+over pub/sub, the record read and replayed there). Printed: p50 / p95 / worst of
 both, same-host and cross-host, and the ratio of the p95s.
 
 Then the **failover**: host A is SIGKILLed with its players at their tables.
@@ -50,6 +51,7 @@ from pathlib import Path
 
 PACE = (0.6, 1.2)  # seconds from a player's turn to its move: a person's pace
 BOTS = {"kind": "computer", "level": "hard", "name": "Ramón"}
+SEATED = 4  # people at a table, beside the computer
 
 
 # ---------------------------------------------------------------- the parts
@@ -140,7 +142,7 @@ class Player:
         self.sent: dict[int, float] = {}  # move count it waits for -> when sent
         self.seen_moves: list = []
         self.changed = asyncio.Event()
-        self.peer: Player | None = None
+        self.peers: list[Player] = []  # the other people at its table
         self.error = ""  # the last refusal
         self.kind = ""  # same-host or cross-host
         self.reader = self.writer = None
@@ -200,8 +202,8 @@ class Player:
             now = time.perf_counter()
             self.sent[n] = now
             self.moved_at[n] = now
-            if self.peer is not None:
-                self.peer.moved_at[n] = now
+            for peer in self.peers:
+                peer.moved_at[n] = now
             await self.send(op="act", table=m["table"], action=m["legal"][0])
 
 
@@ -214,34 +216,37 @@ def pct(values: list[float], q: float) -> float:
 
 async def load(players: int, seconds: float, redis: Redis, paths: list[str], hosts) -> dict:
     figures: dict = {(k, w): [] for k in ("same-host", "cross-host") for w in ("echo", "relay")}
-    pairs = players // 2
+    groups = players // SEATED
     everyone: list[Player] = []
-    for i in range(pairs):
+    for i in range(groups):
         cross = i % 2 == 1
-        first = paths[i % 4 // 2] if not cross else paths[0]
-        second = first if not cross else paths[1]
-        a, b = Player(f"p{i}a", first), Player(f"p{i}b", second)
-        a.peer, b.peer = b, a
-        a.kind = b.kind = "cross-host" if cross else "same-host"
-        everyone += [a, b]
+        own = paths[i % 4 // 2]  # same-host tables alternate between A and B
+        group = [Player(f"p{i}{'abcdef'[j]}", paths[j % 2] if cross else own) for j in range(SEATED)]
+        for p in group:
+            p.peers = [q for q in group if q is not p]
+            p.kind = "cross-host" if cross else "same-host"
+        everyone += group
     await asyncio.gather(*(p.connect() for p in everyone))
     readers = [asyncio.create_task(p.read(figures)) for p in everyone]
-    for i in range(pairs):  # the tables, opened and joined one after another
-        a, b = everyone[2 * i], everyone[2 * i + 1]
-        await a.send(op="create", game="gemelos", seats=["human", "human", BOTS])
-        while a.table is None:
-            await asyncio.wait_for(a.changed.wait(), 10)
-            a.changed.clear()
-        for _ in range(100):  # once B's host has heard of it (within the tables' rate limit)
-            b.changed.clear()
-            await b.send(op="join", table=a.table)
-            try:
-                await asyncio.wait_for(b.changed.wait(), 0.5)
-            except TimeoutError:
-                pass
-            if b.table == a.table:
-                break
-            await asyncio.sleep(0.1)
+    for i in range(groups):  # the tables, opened and joined one after another
+        first, *others = everyone[SEATED * i : SEATED * (i + 1)]
+        await first.send(op="create", game="gemelos", seats=["human"] * SEATED + [BOTS])
+        while first.table is None:
+            await asyncio.wait_for(first.changed.wait(), 10)
+            first.changed.clear()
+        for p in others:
+            for _ in range(100):  # once its host has heard of it (within the tables' rate limit)
+                p.changed.clear()
+                await p.send(op="join", table=first.table)
+                try:
+                    await asyncio.wait_for(p.changed.wait(), 0.5)
+                except TimeoutError:
+                    pass
+                if p.table == first.table:
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError(f"{p.name} never sat at table {first.table}: {p.error}")
     for p in everyone:
         p.changed.set()
     for key in figures:
@@ -280,6 +285,9 @@ async def failover(everyone: list[Player], readers, host_a, path_b: str, redis: 
     on_b = [asyncio.create_task(p.play(time.perf_counter() + 120)) for p in everyone if p.path == path_b]
     for p in everyone:
         p.changed.set()
+    joined: dict[str, Player] = {}
+    later: list[asyncio.Task] = []  # the players back, playing on
+    echoes: list[float] = []  # its first move through B: sent -> accepted and sent back
     times: list[float] = []  # reconnect -> its own move accepted
     seated: list[float] = []  # reconnect -> its seat again
     moving: list[float] = []  # reconnect -> a move accepted at its table
@@ -309,6 +317,7 @@ async def failover(everyone: list[Player], readers, host_a, path_b: str, redis: 
         m = q.last
         if m is None:
             raise AssertionError(f"{q.name}: its table {table} refused it: {q.error}")
+        joined[q.name] = q
         seated.append(time.perf_counter() - started)
         if m["actions"][: len(seen[p.name])] != seen[p.name] and not m["over"]:
             lost += 1
@@ -321,7 +330,15 @@ async def failover(everyone: list[Player], readers, host_a, path_b: str, redis: 
             if m is not None and (m["over"] or (m["to_act"] == m["seat"] and m["legal"])):
                 break
             q.changed.clear()
-            await asyncio.wait_for(q.changed.wait(), 20)
+            try:
+                await asyncio.wait_for(q.changed.wait(), 20)
+            except TimeoutError:
+                raise AssertionError(
+                    f"{q.name} at table {table}: its turn never came: seat {m and m['seat']}, "
+                    f"to act {m and m['to_act']}, seats {m and [x['name'] for x in m['seats']]}, "
+                    f"away {m and m['away']}, {m and len(m['actions'])} moves ({q.error}); "
+                    f"joined: {len(joined)} of {len(on_a)}"
+                ) from None
         if m["over"]:
             await q.send(op="rematch", table=table, accept=True)
         else:
@@ -335,17 +352,28 @@ async def failover(everyone: list[Player], readers, host_a, path_b: str, redis: 
                 except TimeoutError:
                     raise AssertionError(f"{q.name}: no answer to its move ({q.error})") from None
             times.append(time.perf_counter() - started)
+            echoes.append(figures[("failover", "echo")][0])
             if not going:
                 going.append(times[-1])
         moving.extend(going)
-        reader.cancel()
+        # It plays on, as a person would, while the others come back.
+        q.peers = []
+        q.changed.set()
+        later.extend([reader, asyncio.create_task(q.play(time.perf_counter() + 120))])
 
     try:
         await asyncio.gather(*(back(p) for p in on_a), return_exceptions=False)
     finally:
-        for t in on_b:
+        for t in on_b + later:
             t.cancel()
-    return {"players": len(on_a), "times": times, "seated": seated, "moving": moving, "lost": lost}
+    return {
+        "players": len(on_a),
+        "times": times,
+        "seated": seated,
+        "moving": moving,
+        "echoes": echoes,
+        "lost": lost,
+    }
 
 
 async def run(players: int, seconds: float, kill: bool) -> None:
@@ -356,7 +384,8 @@ async def run(players: int, seconds: float, kill: bool) -> None:
     try:
         result = await load(players, seconds, redis, paths, hosts)
         f = result["figures"]
-        print(f"\n{players} players, {players // 2} tables (half same-host, half cross-host), {seconds:g} s:")
+        tables = players // SEATED
+        print(f"\n{players} players, {tables} tables (half same-host, half cross-host), {seconds:g} s:")
         print(f"  {'':26} {'p50':>8} {'p95':>8} {'worst':>8}  moves")
         for kind in ("same-host", "cross-host"):
             for what in ("echo", "relay"):
@@ -377,7 +406,8 @@ async def run(players: int, seconds: float, kill: bool) -> None:
             )
             print(f"  {'from its reconnection to':32} {'p50':>8} {'p95':>8} {'worst':>8}")
             for label, key in (("its seat again", "seated"), ("a move accepted at its table", "moving"),
-                               ("its own move accepted", "times")):  # fmt: skip
+                               ("its own move accepted", "times"),
+                               ("(that move's own echo)", "echoes")):  # fmt: skip
                 t = fo[key]
                 print(f"  {label:32} {pct(t, .5) * 1000:6.0f}ms {pct(t, .95) * 1000:6.0f}ms "
                       f"{max(t, default=float('nan')) * 1000:6.0f}ms")  # fmt: skip

@@ -109,6 +109,7 @@ class RedisStore:
         self._tasks: list[asyncio.Task[None]] = []
         self._heard: Heard | None = None
         self.down = False  # the last command found Redis unreachable
+        self.closed = False  # closing: the loops end
 
     # ------------------------------------------------------------ lifetime
 
@@ -123,14 +124,22 @@ class RedisStore:
         self._tasks = [asyncio.create_task(self._heartbeats()), asyncio.create_task(self._listen())]
 
     async def close(self) -> None:
+        """Bounded whatever Redis or its client does: a task that does not
+        end when cancelled (redis-py may take a cancellation inside a read
+        for a timeout) is told by ``closed`` and left after 2 s."""
+        self.closed = True
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2)
         try:  # gone at once, not in ALIVE seconds: the others hold its seats now
-            await self._call(self.redis.zrem(HOSTS, self.host))
-        except StoreDown:
+            await asyncio.wait_for(self._call(self.redis.zrem(HOSTS, self.host)), TIMEOUT)
+        except (StoreDown, TimeoutError):
             pass
-        await self.redis.aclose()
+        try:
+            await asyncio.wait_for(self.redis.aclose(), TIMEOUT)
+        except (TimeoutError, OSError, rx.RedisError):
+            pass
 
     async def _call(self, awaitable: Any) -> Any:
         try:
@@ -162,7 +171,7 @@ class RedisStore:
         return set(self._alive)
 
     async def _heartbeats(self) -> None:
-        while True:
+        while not self.closed:
             await asyncio.sleep(BEAT)
             try:
                 await self._beat_once()
@@ -174,12 +183,12 @@ class RedisStore:
         subscribed again (what was missed meanwhile, the tables' lengths
         tell)."""
         wait = 0.1
-        while True:
+        while not self.closed:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(*CHANNELS)
                 wait = 0.1
-                while True:
+                while not self.closed:
                     message = await pubsub.get_message(timeout=BEAT)
                     if message is None or message.get("type") != "message":
                         continue
@@ -191,7 +200,7 @@ class RedisStore:
                 wait = min(2.0, wait * 2)
             finally:
                 try:
-                    await pubsub.aclose()
+                    await asyncio.wait_for(pubsub.aclose(), TIMEOUT)
                 except Exception:  # a connection already gone
                     pass
 

@@ -429,3 +429,37 @@ async def test_a_hold_running_out_on_two_hosts_at_once_ends_once(redis_server, m
     finally:
         await a.close()
         await b.close()
+
+
+@sync
+async def test_a_computer_move_decided_before_another_hosts_is_never_written_after_it(redis_server):
+    a, pa = await host(redis_server.url)
+    b, pb = await host(redis_server.url)
+    real = a._computer_moves
+
+    async def slow_to_start(table, seat, *args):
+        await asyncio.sleep(0.3)  # B's computer moves first, and its entry reaches A meanwhile
+        await real(table, seat, *args)
+
+    a._computer_moves = slow_to_start
+    try:
+        ana = await Conn.open(pa, "Ana")
+        bots = [{"kind": "computer", "level": "hard", "name": n} for n in ("Ramón", "Carmela")]
+        await ana.send(op="create", game="gemelos", seats=["human", *bots], seed=5)
+        await ana.until(lambda m: m["op"] == "state")
+        await eventually(lambda: 1 in b.tables)
+        watcher = await Conn.open(pb, "Xoán")
+        await watcher.send(op="watch", table=1)
+        await watcher.until(lambda m: m["op"] == "state")
+        m = await turn(ana, 0)
+        await ana.send(op="act", table=1, action=m["legal"][0])
+        await eventually(lambda: len(a.tables[1].match.actions) >= 3 and len(b.tables[1].match.actions) >= 3)
+        await asyncio.sleep(0.6)  # A's late decisions come to nothing
+        assert not a.damaged and not b.damaged
+        assert a.tables[1].match.actions == b.tables[1].match.actions
+        Match.from_record({**json.loads((await a.store.read(1))[0])["match"], "actions": [
+            e["a"] for e in map(json.loads, await a.store.read(1)) if e["t"] in ("act", "bot")
+        ]})  # fmt: skip
+    finally:
+        await a.close()
+        await b.close()

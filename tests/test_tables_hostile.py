@@ -465,7 +465,7 @@ async def test_leaving_a_table_one_is_not_at_says_nothing_and_tells_no_lobby():
         await ana.until(lambda m: m["op"] == "state" and m["table"] == 2)
         eve = await Conn.open(path, "Eve")
         announced = []
-        server._announce = lambda: announced.append(1)  # type: ignore[method-assign]
+        server._announce = lambda *_: announced.append(1)  # type: ignore[method-assign]
         for table in (1, 2, 3, 1, 2, 3):
             await eve.send(op="leave", table=table)
         await eve.send(op="say", table=None, text="hello")  # a line that answers: nothing came before it
