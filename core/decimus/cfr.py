@@ -20,34 +20,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 CHANCE = -1
 
-History = Hashable
+H = TypeVar("H", bound=Hashable)  # a history: any hashable value the game chooses
 Strategy = dict[str, tuple[float, ...]]
 
 
-class Game(Protocol):
+class Game(Protocol[H]):
     """A finite two-player zero-sum game with perfect recall."""
 
-    def root(self) -> History: ...
-    def player(self, h: History) -> int:  # 0, 1 or CHANCE; only for a history that is not terminal
+    def root(self) -> H: ...
+    def player(self, h: H) -> int:  # 0, 1 or CHANCE; only for a history that is not terminal
         ...
-    def is_terminal(self, h: History) -> bool: ...
-    def utility(self, h: History) -> float: ...  # player 0's payoff at a terminal history
-    def actions(self, h: History) -> Sequence[Hashable]: ...
-    def chance(self, h: History) -> Sequence[tuple[Hashable, float]]: ...
-    def infoset(self, h: History) -> str: ...  # what the player to act knows
-    def child(self, h: History, a: Hashable) -> History: ...
+    def is_terminal(self, h: H) -> bool: ...
+    def utility(self, h: H) -> float: ...  # player 0's payoff at a terminal history
+    def actions(self, h: H) -> Sequence[Hashable]: ...
+    def chance(self, h: H) -> Sequence[tuple[Hashable, float]]: ...
+    def infoset(self, h: H) -> str: ...  # what the player to act knows
+    def child(self, h: H, a: Hashable) -> H: ...
 
 
 @dataclass
-class CFRPlus:
+class CFRPlus(Generic[H]):
     """The solver's tables: cumulative positive regrets and the weighted sum
     of the strategies played, both per information set."""
 
-    game: Game
+    game: Game[H]
     regrets: dict[str, list[float]] = field(default_factory=dict)
     sums: dict[str, list[float]] = field(default_factory=dict)
     iterations: int = 0
@@ -70,7 +70,7 @@ class CFRPlus:
             if progress is not None:
                 progress(self.iterations)
 
-    def _walk(self, h: History, p: int, reach_p: float, reach_o: float) -> float:
+    def _walk(self, h: H, p: int, reach_p: float, reach_o: float) -> float:
         """Player ``p``'s counterfactual value of ``h``; updates ``p``'s regrets
         and the opponent's average strategy (weighted by the iteration)."""
         g = self.game
@@ -112,7 +112,7 @@ def _probs(strategy: Strategy, key: str, n: int) -> Sequence[float]:
     return strategy.get(key) or [1.0 / n] * n
 
 
-def value(game: Game, strategy: Strategy, h: History | None = None) -> float:
+def value(game: Game[H], strategy: Strategy, h: H | None = None) -> float:
     """Player 0's expected payoff when both seats play ``strategy``."""
     h = game.root() if h is None else h
     if game.is_terminal(h):
@@ -124,16 +124,16 @@ def value(game: Game, strategy: Strategy, h: History | None = None) -> float:
     return sum(s * value(game, strategy, game.child(h, a)) for a, s in zip(acts, sigma) if s > 0.0)
 
 
-def best_response_value(game: Game, strategy: Strategy, br: int) -> float:
+def best_response_value(game: Game[H], strategy: Strategy, br: int) -> float:
     """Seat ``br``'s payoff when it best-responds to ``strategy`` played by the
     other seat: exact, over the whole tree.
 
     A best response picks one action per information set, not per history, so
     each set's choice weighs the values of all its histories by the chance and
     opponent reach of each (gathered first, in one walk)."""
-    members: dict[str, list[tuple[History, float]]] = {}
+    members: dict[str, list[tuple[H, float]]] = {}
 
-    def gather(h: History, reach: float) -> None:
+    def gather(h: H, reach: float) -> None:
         if game.is_terminal(h):
             return
         actor = game.player(h)
@@ -156,8 +156,17 @@ def best_response_value(game: Game, strategy: Strategy, br: int) -> float:
     chosen: dict[str, int] = {}
     sign = 1.0 if br == 0 else -1.0
 
-    def val(h: History) -> float:
-        """``br``'s value of ``h`` with ``br`` playing its best response."""
+    memo: dict[H, float] = {}
+
+    def val(h: H) -> float:
+        """``br``'s value of ``h`` with ``br`` playing its best response
+        (memoised: each set's choice looks at every member's subtree)."""
+        got = memo.get(h)
+        if got is None:
+            got = memo[h] = _val(h)
+        return got
+
+    def _val(h: H) -> float:
         if game.is_terminal(h):
             return sign * game.utility(h)
         actor = game.player(h)
@@ -178,7 +187,7 @@ def best_response_value(game: Game, strategy: Strategy, br: int) -> float:
     return val(game.root())
 
 
-def exploitability(game: Game, strategy: Strategy) -> float:
+def exploitability(game: Game[H], strategy: Strategy) -> float:
     """The mean of the two seats' best-response gains: zero exactly at an
     equilibrium, in the game's own payoff units (points per game)."""
     return (best_response_value(game, strategy, 0) + best_response_value(game, strategy, 1)) / 2.0
