@@ -4,6 +4,7 @@ import pytest
 
 from garito.core.decimus.abstract import SIZES, Node, OneGame, distribution, nearest_size
 from garito.core.decimus.cfr import CFRPlus, exploitability, value
+from garito.core.decimus.ranges import RangeCFR
 
 
 def test_a_real_bet_is_played_as_the_nearest_abstract_size() -> None:
@@ -37,8 +38,22 @@ def test_two_hands_toy_solves_and_its_exploitability_falls() -> None:
     solver.iterate(95)
     late = exploitability(game, solver.average())
     assert early > late
-    assert late < 0.03  # measured 0.0267 after 100 iterations, 0.088 after 25
+    assert late < 0.02  # measured 0.0142 after 100 iterations, 0.081 after 25
     # Deterministic to the last digit: the same run gives the same value.
     again = CFRPlus(game)
     again.iterate(100)
     assert value(game, again.average()) == value(game, solver.average())
+
+
+def test_the_range_walk_is_the_same_cfr_plus() -> None:
+    # The fast walk over ranges (ranges.py) must give what the scalar walk
+    # over deals gives, iteration for iteration (to rounding: the sums are
+    # taken in another order, and over tens of iterations CFR+'s floor at
+    # zero turns a regret of 1e-17 against 0 into another strategy: 5e-6
+    # apart after 5 iterations, 3e-4 after 40).
+    game = OneGame("maiores", deal=((8, 0.25), (11, 0.25), (16, 0.5)))
+    scalar, ranges = CFRPlus(game), RangeCFR(game)
+    for count in (1, 1, 1):
+        scalar.iterate(count)
+        ranges.iterate(count)
+        assert ranges.exploitability() == pytest.approx(exploitability(game, scalar.average()), abs=1e-9)

@@ -76,9 +76,9 @@ def test_cfr_plus_reaches_kuhns_value_and_its_exploitability_falls() -> None:
     solver.iterate(175)
     late = exploitability(game, solver.average())
     # Not monotone step by step (the average wobbles), but it falls: measured
-    # 0.0060 after 25 iterations and 0.0017 after 200.
+    # 0.0039 after 25 iterations and 0.00042 after 200.
     assert first > early > late
-    assert late < 2e-3
+    assert late < 1e-3
     assert value(game, solver.average()) == pytest.approx(float(Fraction(-1, 18)), abs=1e-3)
 
 

@@ -112,7 +112,9 @@ class OneGame:
         return bool(m) and (m[-1] in (SEE, FOLD) or m[-2:] == (PASS, PASS))
 
     def _first_wins(self, h: Node) -> bool:
-        a, b = h.hands
+        return self._first_wins_values(*h.hands)
+
+    def _first_wins_values(self, a: int, b: int) -> bool:
         return a >= b if self.higher else a <= b
 
     def utility(self, h: Node) -> float:

@@ -66,7 +66,14 @@ class CFRPlus(Generic[H]):
         for _ in range(count):
             self.iterations += 1
             for p in (0, 1):
+                # The regrets change after the walk, not during it: every
+                # history of an information set must see the same strategy.
+                self._delta: dict[str, list[float]] = {}
                 self._walk(self.game.root(), p, 1.0, 1.0)
+                for key, d in self._delta.items():
+                    r = self.regrets.setdefault(key, [0.0] * len(d))
+                    for i, x in enumerate(d):
+                        r[i] = max(0.0, r[i] + x)
             if progress is not None:
                 progress(self.iterations)
 
@@ -87,9 +94,9 @@ class CFRPlus(Generic[H]):
         if actor == p:
             values = [self._walk(g.child(h, a), p, reach_p * s, reach_o) for a, s in zip(acts, sigma)]
             node = sum(s * v for s, v in zip(sigma, values))
-            r = self.regrets.setdefault(key, [0.0] * n)
+            d = self._delta.setdefault(key, [0.0] * n)
             for i in range(n):
-                r[i] = max(0.0, r[i] + reach_o * (values[i] - node))
+                d[i] += reach_o * (values[i] - node)
             return node
         # The opponent's node: its strategy enters the average, weighted by t.
         acc = self.sums.setdefault(key, [0.0] * n)
