@@ -64,10 +64,18 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 600000)
-return redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')
+local alive = {}
+for _, h in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')) do
+  if string.match(h, '^[0-9a-f]+$') and #h <= 40 then table.insert(alive, h)
+  else redis.call('ZREM', KEYS[1], h) end
+end
+return alive
 """
 
-# A token bucket on Redis's own clock (the hosts' clocks may differ).
+# A token bucket on Redis's own clock (the hosts' clocks may differ): cost 1
+# takes one only if one is left (-1 if none was: the check and the spending
+# are one step, so connections at once can't each pass the check), -1 gives
+# one back, 0 reads. A value out of its range is taken as a full bucket.
 ALLOW = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
@@ -76,8 +84,10 @@ local v = redis.call('HMGET', KEYS[1], 'left', 'at')
 local left, at = tonumber(v[1]), tonumber(v[2])
 if left == nil or at == nil then left, at = burst, now end
 left = math.min(burst, left + (now - at) / every)
-if cost > 0 then
-  left = left - cost
+if left ~= left or left > burst or left < -burst then left = burst end
+if cost > 0 and left < cost then return '-1' end
+if cost ~= 0 then
+  left = math.min(burst, left - cost)
   redis.call('HSET', KEYS[1], 'left', tostring(left), 'at', tostring(now))
   redis.call('PEXPIRE', KEYS[1], math.ceil(burst * every * 1000) + 1000)
 end
@@ -149,10 +159,12 @@ class RedisStore:
                 log.warning("the shared tables are unavailable (%s): retrying", e)
             self.down = True
             raise StoreDown(str(e)) from None
+        except UnicodeDecodeError as e:  # bytes Garito never writes
+            raise Damaged(f"a value that is not UTF-8 ({e.reason})") from None
         except rx.NoScriptError:
             raise
         except rx.ResponseError as e:
-            if "WRONGTYPE" in str(e):
+            if "WRONGTYPE" in str(e) or "not an integer" in str(e) or "overflow" in str(e):
                 raise Damaged(str(e)) from None
             if not self.down:
                 log.warning("Redis refused a command (%s): retrying", e)
@@ -177,6 +189,8 @@ class RedisStore:
                 await self._beat_once()
             except (StoreDown, Damaged):
                 pass
+            except Exception:  # a fault of the client's or Garito's own: said, and beaten again
+                log.exception("a heartbeat")
 
     async def _listen(self) -> None:
         """The other hosts' lines, to ``heard``; after a lost connection,
@@ -198,6 +212,10 @@ class RedisStore:
             except (TimeoutError, rx.ConnectionError, rx.TimeoutError, OSError):
                 await asyncio.sleep(wait)
                 wait = min(2.0, wait * 2)
+            except Exception as e:  # a line that is not UTF-8, say: set aside, listened again
+                log.warning("a line on the hosts' channels set aside: %s", str(e)[:120])
+                await asyncio.sleep(wait)
+                wait = min(2.0, wait * 2)
             finally:
                 try:
                     await asyncio.wait_for(pubsub.aclose(), TIMEOUT)
@@ -207,10 +225,18 @@ class RedisStore:
     # ------------------------------------------------------------ records
 
     async def new_table(self) -> int:
-        n = await self._call(self.redis.incr(NEXT))
-        if not isinstance(n, int) or n < 1:
-            raise Damaged(f"{NEXT} holds {n!r}")
-        return n
+        try:
+            n = await self._call(self.redis.incr(NEXT))
+        except Damaged:
+            n = None
+        if not isinstance(n, int) or not 1 <= n < 10**11:
+            # Not a number Garito gave (a foreign value, or past what the
+            # tables' set takes): begun again past the highest open table.
+            log.warning("%s held %s: set aside", NEXT, str(n)[:40])
+            highest = max((await self.lengths()).keys(), default=0)
+            await self._call(self.redis.set(NEXT, highest))
+            n = await self._call(self.redis.incr(NEXT))
+        return int(n)
 
     async def append(self, table: int, expected: int, entry: str) -> bool:
         n = await self._call(
@@ -228,14 +254,15 @@ class RedisStore:
             start += READ
 
     async def lengths(self) -> dict[int, int]:
-        members = await self._call(self.redis.smembers(TABLES))
+        members = await self._call(self.redis.execute_command("SMEMBERS", TABLES, NEVER_DECODE=True))
         ids: list[int] = []
-        for m in members:
+        for raw in members:
+            m = raw.decode("ascii", "replace") if isinstance(raw, bytes) else raw
             if isinstance(m, str) and m.isdigit() and len(m) < 12:
                 ids.append(int(m))
             else:  # not a number Garito gave: out of the listing, said once
                 log.warning("set aside a foreign member of %s: %r", TABLES, str(m)[:40])
-                await self._call(self.redis.srem(TABLES, m))
+                await self._call(self.redis.srem(TABLES, raw))
         if not ids:
             return {}
         pipe = self.redis.pipeline(transaction=False)
@@ -283,8 +310,11 @@ class RedisStore:
     async def left(self, kind: str, key: str, burst: int, every: float) -> float:
         return await self._bucket(kind, key, burst, every, 0)
 
-    async def spend(self, kind: str, key: str, burst: int, every: float) -> float:
-        return await self._bucket(kind, key, burst, every, 1)
+    async def take(self, kind: str, key: str, burst: int, every: float) -> bool:
+        return await self._bucket(kind, key, burst, every, 1) >= 0
+
+    async def give_back(self, kind: str, key: str, burst: int, every: float) -> None:
+        await self._bucket(kind, key, burst, every, -1)
 
     async def publish(self, channel: str, payload: str) -> None:
         await self._call(self.redis.publish(PREFIX + channel, payload))

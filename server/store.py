@@ -14,7 +14,7 @@ messages are handled exactly in the order they arrive, as they always were.
 A store whose ``shared`` is true is written by other hosts too.
 
 Beside the records, what hosts must agree on: which hosts are alive
-(``alive``), the allowances counted across them (``spend``), and the lines
+(``alive``), the allowances counted across them (``take``), and the lines
 they pass to each other (``publish``: talk, and word of an append).
 """
 
@@ -60,7 +60,8 @@ class TableStore(Protocol):
 
     async def alive(self) -> set[str]: ...
     async def left(self, kind: str, key: str, burst: int, every: float) -> float: ...
-    async def spend(self, kind: str, key: str, burst: int, every: float) -> float: ...
+    async def take(self, kind: str, key: str, burst: int, every: float) -> bool: ...
+    async def give_back(self, kind: str, key: str, burst: int, every: float) -> None: ...
     async def publish(self, channel: str, payload: str) -> None: ...
 
 
@@ -77,9 +78,9 @@ class Allowance:
         left, stamp = self.spent.get(key, (self.burst, now))
         return min(self.burst, left + (now - stamp) / self.every)
 
-    def spend(self, key: str, now: float) -> float:
-        """One spent: what is left."""
-        left = self.left(key, now) - 1
+    def spend(self, key: str, now: float, cost: int = 1) -> float:
+        """One spent (-1: one given back): what is left."""
+        left = min(self.burst, self.left(key, now) - cost)
         self.spent.pop(key, None)  # the newest last
         self.spent[key] = (left, now)
         while len(self.spent) > GUESSERS:
@@ -138,8 +139,17 @@ class MemoryStore:
     async def left(self, kind: str, key: str, burst: int, every: float) -> float:
         return self._allowance(kind, burst, every).left(key, time.monotonic())
 
-    async def spend(self, kind: str, key: str, burst: int, every: float) -> float:
-        return self._allowance(kind, burst, every).spend(key, time.monotonic())
+    async def take(self, kind: str, key: str, burst: int, every: float) -> bool:
+        """One spent, if one is left (the check and the spending one step)."""
+        allowance, now = self._allowance(kind, burst, every), time.monotonic()
+        if allowance.left(key, now) < 1:
+            return False
+        allowance.spend(key, now)
+        return True
+
+    async def give_back(self, kind: str, key: str, burst: int, every: float) -> None:
+        allowance, now = self._allowance(kind, burst, every), time.monotonic()
+        allowance.spend(key, now, -1)
 
     async def publish(self, channel: str, payload: str) -> None:
         # One host: what it says, it hears at once (talk reaches its own players).

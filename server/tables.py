@@ -675,9 +675,8 @@ class TableServer:
             if table is None or not table.at(client):
                 raise Refused(f"You are not at table {m.table}.")
             spectator = table.seat_of(client) is None
-        if await self.store.left("talk", client.name, SAY_BURST, 1 / SAY_RATE) < 1:
+        if not await self.store.take("talk", client.name, SAY_BURST, 1 / SAY_RATE):
             raise Refused("You are talking too fast: wait a moment.")
-        await self.store.spend("talk", client.name, SAY_BURST, 1 / SAY_RATE)
         where = "the lobby" if m.table is None else f"table {m.table}"
         where += " (spectators)" if spectator else ""
         log.info("chat at %s: %s says %s", where, client.name, m.text)  # who said what, kept
@@ -695,7 +694,7 @@ class TableServer:
                 table = self.tables.get(int(n))
                 if table is None or table.length < int(length):
                     self._spawn(self._catch_up(int(n)))
-        except (ValueError, TypeError, KeyError) as e:  # not a line Garito publishes
+        except (ValueError, TypeError, KeyError, RecursionError) as e:  # not a line Garito publishes
             log.warning("a foreign line on %s set aside: %s", channel[:20], said(str(e), 80))
 
     def _deliver(self, payload: str) -> None:
@@ -926,7 +925,10 @@ class TableServer:
                 # Nobody is left at the table: it is abandoned, not handed to
                 # computers to play out for no one (once the last hold is over).
                 if not table.until:
-                    self._close_table(table, "abandoned: nobody came back", dropped=live)
+                    # Dropped by every host that closes it (once is enough, and
+                    # the host that wrote the entry may have died before it
+                    # could); kept for its players by the hosts that saw it end.
+                    self._close_table(table, "abandoned: nobody came back", dropped=True, kept=live)
                 return
             del table.held[seat]
             new = list(table.match.seats)
@@ -959,12 +961,23 @@ class TableServer:
 
     async def _join_code(self, client: Client, code: str) -> None:
         whom = [("name", client.name)] + ([("origin", client.origin)] if client.origin else [])
-        if min([await self.store.left(kind, key, WRONG_CODES, CODE_WAIT) for kind, key in whom]) < 1:
+        # A guess is taken from the allowance before the code is looked up
+        # (one step each, so guesses sent at once can't all pass the check),
+        # and given back if the code was right.
+        taken = [
+            (kind, key) for kind, key in whom if await self.store.take(kind, key, WRONG_CODES, CODE_WAIT)
+        ]
+        if len(taken) < len(whom):
+            for kind, key in taken:
+                await self.store.give_back(kind, key, WRONG_CODES, CODE_WAIT)
             # Guessing goes on from a new connection: not even looked up.
             raise Cut(f"{WRONG_CODES} wrong table codes: try again in a minute")
         table = next((t for t in self.tables.values() if t.code is not None and t.code == code), None)
-        if table is None:
-            left = min([await self.store.spend(kind, key, WRONG_CODES, CODE_WAIT) for kind, key in whom])
+        if table is not None:
+            for kind, key in taken:
+                await self.store.give_back(kind, key, WRONG_CODES, CODE_WAIT)
+        else:
+            left = min([await self.store.left(kind, key, WRONG_CODES, CODE_WAIT) for kind, key in whom])
             if left < 1:
                 log.warning("%s (%s): %d wrong table codes", client.name, client.origin or "?", WRONG_CODES)
                 raise Cut(f"{WRONG_CODES} wrong table codes")
@@ -1241,9 +1254,10 @@ class TableServer:
         if not table.sitting and not table.players and table.over and table.id in self.tables:
             self._close_table(table, "", dropped=True)
 
-    def _close_table(self, table: Table, why: str, *, dropped: bool = False) -> None:
+    def _close_table(self, table: Table, why: str, *, dropped: bool = False, kept: bool = True) -> None:
         """The table leaves the listing; ``why`` an unfinished match ended
-        (its record kept for its players). ``dropped``: its record leaves the
+        (its record kept for its players, unless ``kept`` is false: a host
+        reading an ended record afresh). ``dropped``: its record leaves the
         store too (every host closing it asks; once is enough)."""
         if self.tables.pop(table.id, None) is None:
             return
@@ -1259,7 +1273,7 @@ class TableServer:
             return
         humans = table.humans()
         log.info("table %d closed after %d moves: %s", table.id, len(table.match.actions), why)
-        if self.keep is not None and humans:
+        if self.keep is not None and humans and kept:
             try:
                 self.keep(table.match, humans, why)
             except Exception:  # the record could not be written: said in the log, the others go on

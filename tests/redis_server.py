@@ -65,11 +65,11 @@ class RedisServer:
             self.process.wait(10)
         self.process = None
 
-    def command(self, *args: str) -> bytes:
+    def command(self, *args: str | bytes) -> bytes:
         """One command by hand (RESP), for planting what Garito never writes."""
         parts = [f"*{len(args)}\r\n".encode()]
         for a in args:
-            b = a.encode()
+            b = a if isinstance(a, bytes) else a.encode()
             parts.append(b"$%d\r\n%s\r\n" % (len(b), b))
         with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
             s.sendall(b"".join(parts))

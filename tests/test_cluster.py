@@ -163,8 +163,16 @@ async def test_talk_and_the_seed_secrecy_cross_hosts(redis_server):
         for _ in range(4):  # each heard through A: spent on B
             await ana.until(lambda m: m["op"] == "said" and m["text"] == "x")
         conn = await Conn.open(pa, "Bea")  # Bea again, through the other host
-        await conn.send(op="say", text="one more")
-        assert "too fast" in (await conn.until(lambda m: m["op"] == "error"))["rule"]
+        answers = []
+        for _ in range(4):  # one comes back every 2 s: a slow machine may have earned one meanwhile
+            await conn.send(op="say", text="one more")
+            answer = await conn.until(
+                lambda m: m["op"] == "error" or m["op"] == "said" and m["text"] == "one more"
+            )
+            answers.append(answer.get("rule", "said"))
+            if answer["op"] == "error":
+                break
+        assert "too fast" in answers[-1] and len(answers) <= 3
     finally:
         await a.close()
         await b.close()
@@ -463,3 +471,25 @@ async def test_a_computer_move_decided_before_another_hosts_is_never_written_aft
     finally:
         await a.close()
         await b.close()
+
+
+@sync
+async def test_bytes_that_are_not_utf8_and_a_foreign_counter_stop_no_host(redis_server):
+    a, pa = await host(redis_server.url)
+    try:
+        redis_server.command("ZADD", "garito:hosts", "99999999999999", b"\xff\xfe")
+        redis_server.command("SADD", "garito:tables", b"\xff")
+        redis_server.command("RPUSH", "garito:{t93}:log", b"\xff\xfe")
+        redis_server.command("SADD", "garito:tables", "93")
+        redis_server.command("PUBLISH", "garito:talk", b"\xff\xfe")
+        redis_server.command("SET", "garito:next", "99999999999")  # past what the tables' set takes
+        ana = await Conn.open(pa, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=3)
+        state = await ana.until(lambda m: m["op"] == "state")
+        await asyncio.sleep(0.6)  # a few patrols: the table is not taken for gone
+        assert state["table"] in a.tables and a.store.host in await a.store.alive()
+        assert 93 in a.damaged and state["table"] < 10**11
+        await ana.send(op="say", text="still here")
+        assert (await ana.until(lambda m: m["op"] == "said"))["text"] == "still here"
+    finally:
+        await a.close()

@@ -65,7 +65,14 @@ async def test_a_table_opened_on_one_host_is_played_from_another_and_survives_th
         playing[0].cancel()
         before = [e for e in record_of(redis_server, 1) if e["t"] == "act"]
 
-        # Ana reconnects through B: her seat is held for her there.
+        # B sees A gone (its heartbeat stopped) and holds ana's seat; she
+        # reconnects through B and finds it kept for her.
+        for _ in range(400):
+            if any(e["t"] == "away" and e["name"] == "ana" for e in record_of(redis_server, 1)):
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("B never held ana's seat")
         ana = await Player.connect(port_b, "ana")
         players.append(ana)
         await ana.to_lobby()
