@@ -118,6 +118,7 @@ class RedisStore:
         self._alive: set[str] = {self.host}
         self._tasks: list[asyncio.Task[None]] = []
         self._heard: Heard | None = None
+        self._listening = asyncio.Event()  # subscribed: a line published from now on is heard
         self.down = False  # the last command found Redis unreachable
         self.closed = False  # closing: the loops end
 
@@ -132,6 +133,13 @@ class RedisStore:
         except (StoreDown, Damaged):
             pass
         self._tasks = [asyncio.create_task(self._heartbeats()), asyncio.create_task(self._listen())]
+        # Subscribed before the first player is let in: a line said on a
+        # host just started is heard by its own players too, not published
+        # to nobody (a Redis that is down is waited for TIMEOUT, no longer).
+        try:
+            await asyncio.wait_for(self._listening.wait(), TIMEOUT)
+        except TimeoutError:
+            pass
 
     async def close(self) -> None:
         """Bounded whatever Redis or its client does: a task that does not
@@ -198,12 +206,20 @@ class RedisStore:
         tell)."""
         wait = 0.1
         while not self.closed:
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.redis.pubsub()
             try:
                 await pubsub.subscribe(*CHANNELS)
                 wait = 0.1
+                confirmed = 0
                 while not self.closed:
+                    # Subscription confirmations read too: listening is
+                    # true once Redis has taken every channel, not when the
+                    # command was sent.
                     message = await pubsub.get_message(timeout=BEAT)
+                    if message is not None and message.get("type") == "subscribe":
+                        confirmed += 1
+                        if confirmed == len(CHANNELS):
+                            self._listening.set()
                     if message is None or message.get("type") != "message":
                         continue
                     channel, data = message.get("channel"), message.get("data")

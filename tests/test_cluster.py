@@ -322,6 +322,25 @@ async def test_appends_racing_from_many_hosts_end_with_exactly_one_each_time(red
 
 
 @sync
+async def test_a_host_just_opened_hears_a_line_published_at_once(redis_server):
+    """Open returns once Redis has taken the subscription: a line said on a
+    host that has just started reaches that host's own players."""
+    for attempt in range(20):
+        heard: list[str] = []
+        store = RedisStore(redis_server.url)
+        await store.open(lambda channel, payload, heard=heard: heard.append(payload))
+        try:
+            await store.publish("talk", f"line {attempt}")
+            for _ in range(100):
+                if heard:
+                    break
+                await asyncio.sleep(0.01)
+            assert heard == [f"line {attempt}"], attempt
+        finally:
+            await store.close()
+
+
+@sync
 async def test_two_hosts_moving_one_tables_computers_apply_each_move_once(redis_server):
     a, pa = await host(redis_server.url)
     b, pb = await host(redis_server.url)
