@@ -10,11 +10,15 @@ Keys (``garito:`` first, so a Redis can hold other things too):
 ``garito:hosts``        the hosts alive: a sorted set, each host's score the
                         moment (Redis's clock, ms) its heartbeat runs out
 ``garito:allow:<kind>:<key>``  one allowance (left, when counted), Redis's clock
+``garito:ratings:<game>``  the game's ratings: a hash, each player's key to
+                        their rating (JSON)
+``garito:rated:<id>``   a result rated (kept RATED_FOR seconds): none twice
 
 Channels: ``garito:appends`` ("N:length" after each append: the hosts with
-that table catch up) and ``garito:talk`` (a line said, for every host's
-players). A host that missed a message (a dropped connection) catches up
-anyway: the table server asks for every record's length each second.
+that table catch up), ``garito:talk`` (a line said, for every host's
+players) and ``garito:rated`` (a result's new ratings). A host that missed
+a message (a dropped connection) catches up anyway: the table server asks
+for every record's length each second, and reads the ratings again.
 
 The append, a heartbeat and an allowance are each one Lua script, so each is
 atomic on the server whatever the other hosts do at the same moment.
@@ -23,6 +27,7 @@ atomic on the server whatever the other hosts do at the same moment.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 from typing import Any
@@ -30,7 +35,7 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis import exceptions as rx
 
-from .store import MAX_ENTRIES, Damaged, Heard, StoreDown, host_id
+from .store import MAX_ENTRIES, RATED_FOR, Damaged, Heard, Rater, StoreDown, host_id
 
 log = logging.getLogger("garito.redis")
 
@@ -40,7 +45,9 @@ NEXT = PREFIX + "next"
 HOSTS = PREFIX + "hosts"
 APPENDS = PREFIX + "appends"
 TALK = PREFIX + "talk"
-CHANNELS = (APPENDS, TALK)
+RATED = PREFIX + "rated"
+CHANNELS = (APPENDS, TALK, RATED)
+RATE_TRIES = 20  # a result's rating begun again when another's came first (WATCH)
 
 BEAT = 1.0  # seconds between a host's heartbeats
 ALIVE = 3.0  # a host not heard of for this long is gone: its players' seats are held
@@ -220,6 +227,8 @@ class RedisStore:
                         confirmed += 1
                         if confirmed == len(CHANNELS):
                             self._listening.set()
+                            if self._heard is not None:  # what was said meanwhile, read again
+                                self._heard("subscribed", "")
                     if message is None or message.get("type") != "message":
                         continue
                     channel, data = message.get("channel"), message.get("data")
@@ -334,3 +343,42 @@ class RedisStore:
 
     async def publish(self, channel: str, payload: str) -> None:
         await self._call(self.redis.publish(PREFIX + channel, payload))
+
+    # ------------------------------------------------------------ ratings
+
+    async def rate(self, game: str, result: str, keys: list[str], rater: Rater) -> dict[str, str] | None:
+        """``result`` rated once across the cluster: its players' ratings
+        read, ``rater`` gives the new ones, and they are written with the
+        result's id and word to every host in one transaction, begun again
+        if another result of the game was written meanwhile (WATCH); None
+        if the result was rated before."""
+        board, done = f"{PREFIX}ratings:{game}", f"{PREFIX}rated:{result}"
+        for _ in range(RATE_TRIES):
+            try:
+                async with self.redis.pipeline(transaction=True) as pipe:
+                    await self._call(pipe.watch(board, done))
+                    if await self._call(pipe.exists(done)):
+                        return None
+                    held = await self._call(pipe.hmget(board, keys)) if keys else []
+                    new = rater(dict(zip(keys, held, strict=True)))
+                    pipe.multi()
+                    if new:
+                        pipe.hset(board, mapping=new)
+                    pipe.set(done, "1", ex=RATED_FOR)
+                    pipe.publish(RATED, json.dumps({"game": game, "ratings": new}, ensure_ascii=False))
+                    await self._call(pipe.execute())
+                    return new
+            except rx.WatchError:
+                continue
+        raise StoreDown(f"{game}'s ratings changed {RATE_TRIES} times while one result was rated")
+
+    async def ratings(self, game: str) -> dict[str, str]:
+        """Every rating of ``game`` held (a hash read in parts: a big one does
+        not hold Redis)."""
+        out: dict[str, str] = {}
+        cursor = 0
+        while True:
+            cursor, part = await self._call(self.redis.hscan(f"{PREFIX}ratings:{game}", cursor, count=READ))
+            out.update(part)
+            if not cursor or len(out) > 1_000_000:
+                return out

@@ -684,8 +684,9 @@ class Serve:
         self.by_address: dict[str, int] = {}
         self.terminals: set[Terminal] = set()
         self.server: asyncssh.SSHAcceptor | None = None
-        # Every finished shared match rated, kept beside the players' homes.
-        self.ratings = Ratings(home / "ratings")
+        # Every finished shared match rated, kept beside the players' homes;
+        # a cluster's are Redis's, mirrored in each host's memory.
+        self.ratings = Ratings(home / "ratings" if redis is None else None)
         # One host keeps its tables in its memory; with a Redis, every host
         # of the cluster reads and writes the same records.
         store = None

@@ -16,10 +16,16 @@ A store whose ``shared`` is true is written by other hosts too.
 Beside the records, what hosts must agree on: which hosts are alive
 (``alive``), the allowances counted across them (``take``), and the lines
 they pass to each other (``publish``: talk, and word of an append).
+
+A cluster's ratings live there too (``rate``, ``ratings``: one hash of
+JSON ratings per game), each finished match rated once under its result's
+id whichever hosts saw it end; a single host keeps its own
+(``store.ratings``, on its disk) and never asks its store.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -32,6 +38,10 @@ MAX_ENTRIES = 20_000  # a Willie match to 500 is ~3,000 moves
 GUESSERS = 10_000  # keys each memory allowance remembers (the newest)
 
 Heard = Callable[[str, str], None]  # (channel, payload): a line another host published
+# (channel "subscribed", payload "": listening again, what was missed meanwhile
+# is to be read afresh)
+Rater = Callable[[dict[str, "str | None"]], dict[str, str]]  # the ratings held -> the new ones
+RATED_FOR = 30 * 24 * 3600  # seconds a result's id is remembered as rated
 
 
 class StoreDown(Exception):
@@ -63,6 +73,9 @@ class TableStore(Protocol):
     async def take(self, kind: str, key: str, burst: int, every: float) -> bool: ...
     async def give_back(self, kind: str, key: str, burst: int, every: float) -> None: ...
     async def publish(self, channel: str, payload: str) -> None: ...
+
+    async def rate(self, game: str, result: str, keys: list[str], rater: Rater) -> dict[str, str] | None: ...
+    async def ratings(self, game: str) -> dict[str, str]: ...
 
 
 class Allowance:
@@ -100,6 +113,8 @@ class MemoryStore:
         self.allowances: dict[str, Allowance] = {}
         self._next = 1
         self._heard: Heard | None = None
+        self.rated: dict[str, dict[str, str]] = {}  # game -> key -> its rating (JSON)
+        self.results: set[str] = set()  # the results rated
 
     async def open(self, heard: Heard) -> None:
         self._heard = heard
@@ -155,6 +170,22 @@ class MemoryStore:
         # One host: what it says, it hears at once (talk reaches its own players).
         if self._heard is not None:
             self._heard(channel, payload)
+
+    async def rate(self, game: str, result: str, keys: list[str], rater: Rater) -> dict[str, str] | None:
+        """``result`` rated once: ``rater`` gives the new ratings from those
+        held (None: not yet rated), and every host hears them ("rated");
+        None if it was rated before."""
+        if result in self.results:
+            return None
+        board = self.rated.setdefault(game, {})
+        new = rater({k: board.get(k) for k in keys})
+        board.update(new)
+        self.results.add(result)
+        await self.publish("rated", json.dumps({"game": game, "ratings": new}, ensure_ascii=False))
+        return new
+
+    async def ratings(self, game: str) -> dict[str, str]:
+        return dict(self.rated.get(game, {}))
 
 
 def host_id() -> str:

@@ -132,6 +132,8 @@ from .store import MAX_ENTRY, Damaged, MemoryStore, StoreDown, TableStore
 if TYPE_CHECKING:  # the ratings' library comes with the server's extra
     from garito.store.ratings import Rating, Ratings
 
+    from .cluster_ratings import ClusterRatings
+
 log = logging.getLogger("garito.tables")
 
 MAX_LINE = 8192
@@ -402,6 +404,12 @@ class TableServer:
         self.keep = keep
         self.record = record
         self.ratings = ratings  # None: nothing is rated
+        # A cluster's ratings are its store's, mirrored in ``ratings``.
+        self.rated: ClusterRatings | None = None
+        if ratings is not None and self.store.shared:
+            from .cluster_ratings import ClusterRatings
+
+            self.rated = ClusterRatings(self.store, ratings, self._ratings_moved)
         self.news: dict[str, list[Ended]] = {}  # name -> the ends of its tables it missed
         self.tables: dict[int, Table] = {}
         self.damaged: set[int] = set()  # tables whose records were set aside
@@ -689,6 +697,8 @@ class TableServer:
         try:
             if channel == "talk":
                 self._deliver(payload)
+            elif channel in ("rated", "subscribed") and self.rated is not None:
+                self.rated.heard(channel, payload)
             elif channel == "appends":
                 n, _, length = payload.partition(":")
                 table = self.tables.get(int(n))
@@ -1055,12 +1065,15 @@ class TableServer:
         end, here or away (``record``, in a thread), its result to the
         ratings, and those away are told how it ended. In a cluster each host
         does this for the ends it sees: each keeps the records in its own
-        homes and results in its own ratings (which take each result once)."""
+        homes, and offers the result to the cluster's ratings, which rate
+        it once whichever hosts offer it (``cluster_ratings``)."""
         if not table.finished:
             table.finished = _now()
         match, names = table.match, table.match.names
         humans = table.humans()
-        if self.ratings is not None:
+        if self.rated is not None:  # rated once by the store, whichever hosts offer it
+            self._spawn(self._rate(match, table.finished))
+        elif self.ratings is not None:
             try:
                 self.ratings.played(match, table.finished)
             except Exception:  # said in the log; the table goes on
@@ -1077,6 +1090,22 @@ class TableServer:
                 if name not in self.news and len(self.news) >= NEWS_NAMES:
                     del self.news[next(iter(self.news))]
                 self.news[name] = [*self.news.get(name, []), news][-NEWS:]
+
+    async def _rate(self, match: Match, finished: str) -> None:
+        assert self.rated is not None
+        await self.rated.played(match, finished)  # the store down: it waits, offered again by the patrol
+
+    def _ratings_moved(self, game: str, keys: list[str]) -> None:
+        """Another host's result (or the store's ratings read) moved these
+        players' ratings: the tables where they sit show them."""
+        from garito.store.ratings import key_of
+
+        moved = set(keys)
+        for table in list(self.tables.values()):
+            if table.match.game == game and any(
+                key_of(s.name, s.kind, s.level)[0] in moved for s in table.match.seats
+            ):
+                self._announce(table)
 
     def _record(self, match: Match, humans: tuple[str, ...], finished: str) -> None:
         assert self.record is not None
@@ -1433,6 +1462,8 @@ class TableServer:
             await asyncio.sleep(PATROL)
             try:
                 await self._look_around()
+                if self.rated is not None:
+                    await self.rated.patrol()
                 alive = await self.store.alive()
                 first = min(alive) == self.store.host
                 now = time.time()

@@ -198,6 +198,39 @@ def _row(row: tuple[Any, ...]) -> tuple[str, str, Rating] | None:
     return game, key, Rating(name, bool(computer), float(mu), float(sigma), matches)
 
 
+def rating_json(rating: Rating) -> str:
+    """A rating as a cluster's hosts keep it in their store (a Redis hash
+    per game, ``server.redis_store``)."""
+    return json.dumps(
+        {"name": rating.name, "computer": rating.computer, "mu": rating.mu, "sigma": rating.sigma,
+         "matches": rating.matches},
+        ensure_ascii=False,
+    )  # fmt: skip
+
+
+def rating_of(text: object) -> Rating | None:
+    """A rating as ``rating_json`` wrote it; None for anything else (a
+    store's values are untrusted: a foreign or damaged one counts as none)."""
+    if not isinstance(text, str) or len(text) > 1000:
+        return None
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(d, dict) or not isinstance(d.get("name"), str) or len(d["name"]) > 60:
+        return None
+    row = _row(("", "", d["name"], d.get("computer") if isinstance(d.get("computer"), bool) else None,
+                d.get("mu"), d.get("sigma"), d.get("matches")))  # fmt: skip
+    return None if row is None else row[2]
+
+
+def result_id(result: Result) -> str:
+    """What makes a result one match's (its game, its table's commitment,
+    its finish time): rated once under it, by whichever host."""
+    key = "\x00".join((result["game"], result["commitment"], result["finished"]))
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
 def check(result: object) -> Result:
     """A result as read from its file; ValueError if it is not one."""
     if not isinstance(result, dict):
@@ -296,6 +329,21 @@ class Ratings:
         for key, rating in rate(held, result).items():
             self.table[(game, key)] = rating
         self._boards.pop(game, None)
+
+    def take_newer(self, game: str, ratings: Mapping[str, Rating]) -> list[str]:
+        """Ratings another host's result gave (or the store held), each taken
+        unless the one held already counts more matches (a rating is only
+        ever replaced by one after more matches, so a late or repeated word
+        can't take one back); the keys that changed."""
+        changed = []
+        for key, rating in ratings.items():
+            held = self.table.get((game, key))
+            if held is None or rating.matches > held.matches:
+                self.table[(game, key)] = rating
+                changed.append(key)
+        if changed:
+            self._boards.pop(game, None)
+        return changed
 
     # ------------------------------------------------------------ the files
 

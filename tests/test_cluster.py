@@ -328,7 +328,7 @@ async def test_a_host_just_opened_hears_a_line_published_at_once(redis_server):
     for attempt in range(20):
         heard: list[str] = []
         store = RedisStore(redis_server.url)
-        await store.open(lambda channel, payload, heard=heard: heard.append(payload))
+        await store.open(lambda channel, payload, heard=heard: channel == "talk" and heard.append(payload))
         try:
             await store.publish("talk", f"line {attempt}")
             for _ in range(100):

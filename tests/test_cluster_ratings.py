@@ -1,0 +1,238 @@
+"""A cluster's ratings on a real Redis (server/cluster_ratings.py): a match
+played across hosts rated once however many hosts saw it end, the same
+leaderboard on every host (one started later too), results racing from
+several hosts each rated, a result that ended while Redis was down rated
+once it is back, values Garito never writes set aside."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from garito.core.match import Match
+from garito.server import redis_store, tables
+from garito.server.cluster_ratings import ClusterRatings
+from garito.server.redis_store import RedisStore
+from garito.server.store import MemoryStore
+from garito.server.tables import TableServer
+from garito.store.ratings import Rating, Ratings, rate, rating_json, rating_of, result_id, result_of
+
+from .helpers import sync
+from .test_cluster import eventually, play_out
+from .test_ratings import computer, person, played
+from .test_tables import Conn
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    monkeypatch.setattr(tables, "PACE", 0.0)
+    monkeypatch.setattr(tables, "PATROL", 0.2)
+    monkeypatch.setattr(redis_store, "BEAT", 0.2)
+    monkeypatch.setattr(redis_store, "ALIVE", 1.0)
+
+
+async def rated_host(url: str) -> tuple[TableServer, str]:
+    path = str(Path(tempfile.mkdtemp()) / "t.sock")
+    server = TableServer(chosen_seeds=True, store=RedisStore(url), ratings=Ratings(None))
+    await server.start(path)
+    return server, path
+
+
+def board(server: TableServer, game: str) -> list[tuple[str, float, int]]:
+    assert server.ratings is not None
+    return [(r.name, round(r.ordinal, 6), r.matches) for r in server.ratings.leaders(game)]
+
+
+def expected(match: Match) -> list[tuple[str, float, int]]:
+    """The leaderboard one host alone would show after this one match."""
+    result = result_of(match, "x")
+    assert result is not None
+    alone = Ratings(None)
+    for key, rating in rate({}, result).items():
+        alone.table[(match.game, key)] = rating
+    return [(r.name, round(r.ordinal, 6), r.matches) for r in alone.leaders(match.game)]
+
+
+@sync
+async def test_a_match_across_hosts_is_rated_once_and_every_host_shows_the_same_board(redis_server):
+    hosts = [await rated_host(redis_server.url) for _ in range(3)]
+    (a, pa), (b, pb), _ = hosts
+    try:
+        ana = await Conn.open(pa, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=3)
+        await ana.until(lambda m: m["op"] == "state")
+        await eventually(lambda: 1 in b.tables)
+        bea = await Conn.open(pb, "Bea")
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state" and m["seat"] == 1)
+        await play_out({0: ana, 1: bea}, 1)
+        match = a.tables[1].match
+        want = expected(match)
+        assert [m for _, _, m in want] == [1, 1]
+        for server, _ in hosts:  # every host saw the end and offered it: one rating, on each
+            await eventually(lambda server=server: board(server, "gemelos") == want)
+        held = await a.store.ratings("gemelos")
+        assert sorted(held) == ["Ana", "Bea"] and {rating_of(t).matches for t in held.values()} == {1}  # type: ignore[union-attr]
+        result = result_of(match, a.tables[1].finished)
+        assert result is not None
+        assert redis_server.command("EXISTS", f"garito:rated:{result_id(result)}") == b":1\r\n"
+        # The lobby's listing shows the ratings, and the leaderboard asked of B.
+        await bea.send(op="leaders", game="gemelos")
+        leaders = await bea.until(lambda m: m["op"] == "leaders")
+        assert [row["matches"] for row in leaders["rows"]] == [1, 1] and leaders["place"] in (1, 2)
+        late, pl = await rated_host(redis_server.url)  # started after: read from Redis
+        hosts.append((late, pl))
+        await eventually(lambda: board(late, "gemelos") == want)
+    finally:
+        for server, _ in hosts:
+            await server.close()
+
+
+async def stores(url: str, n: int) -> list[tuple[RedisStore, ClusterRatings]]:
+    out = []
+    for _ in range(n):
+        store = RedisStore(url)
+        rated = ClusterRatings(store, Ratings(None), lambda game, keys: None)
+        await store.open(lambda channel, payload, rated=rated: rated.heard(channel, payload))
+        out.append((store, rated))
+    return out
+
+
+@sync
+async def test_one_result_offered_by_many_hosts_at_once_is_rated_once(redis_server):
+    hosts = await stores(redis_server.url, 4)
+    try:
+        match = played("gemelos", (person("Ana"), computer("hard"), person("Cid")), 2)
+        await asyncio.gather(*(rated.played(match, "2026-12-07T10:00:00Z") for _, rated in hosts))
+        for _, rated in hosts:
+            await eventually(lambda rated=rated: len(rated.ratings.table) == 3)
+            assert {r.matches for r in rated.ratings.table.values()} == {1}
+            assert not rated.waiting
+        # The same result offered again later (a host catching up): nothing moves.
+        await hosts[0][1].played(match, "2026-12-07T10:00:00Z")
+        assert {r.matches for r in hosts[0][1].ratings.table.values()} == {1}
+    finally:
+        for store, _ in hosts:
+            await store.close()
+
+
+@sync
+async def test_results_racing_from_several_hosts_are_each_rated(redis_server):
+    """Twelve matches of one game ending at once on four hosts, each
+    offered by every host: each rated once (the players' match counts), the
+    same ratings on every host and in Redis."""
+    hosts = await stores(redis_server.url, 4)
+    try:
+        matches = [played("gemelos", (person("Ana"), person(f"P{i % 3}")), 10 + i) for i in range(12)]
+        await asyncio.gather(
+            *(
+                rated.played(m, f"2026-12-07T10:00:{i:02d}Z")
+                for i, m in enumerate(matches)
+                for _, rated in hosts
+            )
+        )
+        texts = await hosts[0][0].ratings("gemelos")
+        in_redis = {k: rating_of(t) for k, t in texts.items()}
+        assert in_redis["Ana"] is not None and in_redis["Ana"].matches == 12
+        assert {k: r.matches for k, r in in_redis.items() if r is not None and k != "Ana"} == {
+            "P0": 4, "P1": 4, "P2": 4
+        }  # fmt: skip
+        for _, rated in hosts:
+            await eventually(
+                lambda rated=rated: rated.ratings.table.get(("gemelos", "Ana")) == in_redis["Ana"]
+            )
+            assert {k: r for (_, k), r in rated.ratings.table.items()} == in_redis
+    finally:
+        for store, _ in hosts:
+            await store.close()
+
+
+@sync
+async def test_a_result_that_ended_while_redis_was_down_is_rated_once_it_is_back(redis_server):
+    (store, rated), (_, other) = await stores(redis_server.url, 2)
+    try:
+        match = played("gemelos", (person("Ana"), person("Bea")), 4)
+        redis_server.stop()
+        await rated.played(match, "2026-12-07T11:00:00Z")  # nothing raised: it waits
+        assert len(rated.waiting) == 1 and not rated.ratings.table
+        await rated.patrol()  # still down: still waiting
+        assert len(rated.waiting) == 1
+        redis_server.start()
+        for _ in range(100):
+            await rated.patrol()
+            if not rated.waiting:
+                break
+            await asyncio.sleep(0.05)
+        assert not rated.waiting and {r.matches for r in rated.ratings.table.values()} == {1}
+        for _ in range(100):  # the other heard it, or read it again once listening again
+            await other.patrol()
+            if other.ratings.table == rated.ratings.table:
+                break
+            await asyncio.sleep(0.05)
+        assert other.ratings.table == rated.ratings.table
+    finally:
+        await store.close()
+
+
+@sync
+async def test_ratings_garito_never_writes_are_set_aside_and_the_rest_rate_on(redis_server, caplog):
+    caplog.set_level(logging.WARNING)
+    redis_server.command("HSET", "garito:ratings:gemelos", "Ana", "not json")
+    redis_server.command("HSET", "garito:ratings:gemelos", "Bea", json.dumps({"name": "Bea", "mu": "x"}))
+    redis_server.command(
+        "HSET", "garito:ratings:gemelos", "Cid", rating_json(Rating("Cid", False, 30.0, 5.0, 7))
+    )
+    redis_server.command("SET", "garito:ratings:decimus", "a string, not a hash")
+    (store, rated), (_, other) = await stores(redis_server.url, 2)
+    try:
+        await rated.load()
+        assert {k: r.matches for (_, k), r in rated.ratings.table.items()} == {"Cid": 7}
+        assert "damaged" in caplog.text
+        # Ana's rating is begun again from the prior; Cid's held one is used.
+        await rated.played(played("gemelos", (person("Ana"), person("Cid")), 5), "2026-12-07T12:00:00Z")
+        assert rated.ratings.table[("gemelos", "Ana")].matches == 1
+        assert rated.ratings.table[("gemelos", "Cid")].matches == 8
+        # A game whose key is not a hash: that result is not rated, nothing stops.
+        await rated.played(played("decimus", (person("Ana"), computer("strong")), 6), "2026-12-07T12:01:00Z")
+        assert not rated.waiting and ("decimus", "Ana") not in rated.ratings.table
+        # Foreign words on the channel: set aside by the table server's listener (ValueError).
+        for word in ("[]", '{"game": "nope", "ratings": {}}', '{"game": "gemelos"}'):
+            with pytest.raises(ValueError):
+                other.heard("rated", word)
+        other.heard("rated", json.dumps({"game": "gemelos", "ratings": {"Eve": "junk", 5: "x"}}))
+        assert ("gemelos", "Eve") not in other.ratings.table
+    finally:
+        await store.close()
+
+
+@sync
+async def test_an_older_word_never_takes_a_rating_back(redis_server):
+    (store, rated), *_ = await stores(redis_server.url, 1)
+    try:
+        newer, older = Rating("Ana", False, 31.0, 4.0, 5), Rating("Ana", False, 20.0, 6.0, 4)
+        rated.heard("rated", json.dumps({"game": "gemelos", "ratings": {"Ana": rating_json(newer)}}))
+        rated.heard("rated", json.dumps({"game": "gemelos", "ratings": {"Ana": rating_json(older)}}))
+        assert rated.ratings.table[("gemelos", "Ana")] == newer
+    finally:
+        await store.close()
+
+
+@sync
+async def test_the_memory_store_rates_once_as_redis_does():
+    """The seam's other side: one host's memory store takes the same calls
+    with the same meaning (a result rated once, word of it heard)."""
+    store = MemoryStore()
+    rated = ClusterRatings(store, Ratings(None), lambda game, keys: None)
+    await store.open(rated.heard)
+    match = played("gemelos", (person("Ana"), computer("hard")), 7)
+    for _ in range(3):
+        await rated.played(match, "2026-12-07T13:00:00Z")
+    assert {r.matches for r in rated.ratings.table.values()} == {1} and len(rated.ratings.table) == 2
+    texts = await store.ratings("gemelos")
+    assert {k: rating_of(t) for k, t in texts.items()} == {k: r for (_, k), r in rated.ratings.table.items()}
+    await store.close()
