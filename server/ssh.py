@@ -106,6 +106,7 @@ OUT_MAX = 1 << 20  # screen waiting beyond any pause: the client is let go
 STALL = 60.0  # seconds a client may take nothing of its screen
 WINDOW = 256 << 10  # SSH channel window: what a client may send before it must wait for us
 KILL_AFTER = 3.0  # seconds an app has to end after its hang-up
+ROAM_WAIT = 5.0  # seconds a finished match waits to reach the cluster's copy of its players' homes
 TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 DEFAULT_TERM = "xterm-256color"
 LOCALE = re.compile(r"[A-Za-z]{1,8}(_[A-Za-z0-9]{1,8})?([.][A-Za-z0-9-]{1,16})?(@[A-Za-z0-9]{1,16})?")
@@ -370,10 +371,15 @@ class Terminal(asyncssh.SSHServerSession):
         user = self.user
         token = self.serve.tables.admit(user, self.connection.address)
         status = None
+        keeping: asyncio.Task | None = None
+        home: Path | None = None
         try:
             try:
                 home = home_for(self.serve.home, user)
                 home.mkdir(mode=0o700, parents=True, exist_ok=True)
+                if self.serve.roaming is not None:  # what they did on other hosts, here first
+                    await self.serve.roaming.arrive(user, home)
+                    keeping = asyncio.create_task(self.serve.roaming.keep(user, home))
                 env = self.serve.session_env(
                     TERM=self.term or DEFAULT_TERM,
                     GARITO_HOME=str(home),
@@ -400,6 +406,10 @@ class Terminal(asyncssh.SSHServerSession):
             self.ending = self.ending or getattr(self.app, "why", "")  # a worker's own reason
         finally:
             self.serve.tables.dismiss(token)
+            if keeping is not None:
+                keeping.cancel()
+            if self.serve.roaming is not None and home is not None:  # their last changes, to the cluster
+                self.serve.roaming.leave(user, home)
             self._stop_reading_app()
             self._stop_writing_app()
             if self._refill is not None:
@@ -690,16 +700,20 @@ class Serve:
         # One host keeps its tables in its memory; with a Redis, every host
         # of the cluster reads and writes the same records.
         store = None
+        self.roaming = None  # a cluster's: each player's home follows them to every host
         if redis is not None:
             from .redis_store import RedisStore
+            from .roaming import Roaming
 
             store = RedisStore(redis)
+            self.roaming = Roaming(RedisStore(redis))  # a connection of its own: it outlasts the tables'
         self.redis = redis
         self.tables = TableServer(
             tokens=True, keep=self._keep, record=self._record, ratings=self.ratings, store=store
         )
         self._folder = ""
         self.tables_path = ""
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # -------------------------------------------------- apps
 
@@ -796,6 +810,16 @@ class Serve:
                 log.info(
                     "the record of %s's %s is kept for their history (%s)", shown(name), match.game, path.name
                 )
+        if self.roaming is not None and self._loop is not None:  # and in the cluster's copy of each home
+            valid = [n for n in set(names) if problem(n) is None]
+            pushed = asyncio.run_coroutine_threadsafe(
+                self.roaming.record(valid, finished, match.to_json()), self._loop
+            )
+            try:
+                pushed.result(ROAM_WAIT)
+            except Exception as e:  # Redis down or slow: the homes here hold it, brought over at a visit
+                pushed.cancel()
+                log.warning("the record of a %s not in the cluster's homes yet (%s)", match.game, e)
 
     # -------------------------------------------------- start and stop
 
@@ -803,6 +827,7 @@ class Serve:
         """Listen; returns the port (useful when ``port`` is 0)."""
         # A short private path: a unix socket's path has a length limit, and
         # only this server's own children may speak to the tables.
+        self._loop = asyncio.get_running_loop()
         self._folder = tempfile.mkdtemp(prefix="garito-")
         self.tables_path = os.path.join(self._folder, "tables.sock")
         try:
@@ -851,6 +876,8 @@ class Serve:
             await asyncio.wait([asyncio.create_task(conn.wait_closed()) for conn in closing], timeout=5)
         if self.server is not None:
             await self.server.wait_closed()
+        if self.roaming is not None:  # the homes of those who left, to the cluster (bounded)
+            await self.roaming.close()
         if self._folder:
             shutil.rmtree(self._folder, ignore_errors=True)
 

@@ -12,6 +12,7 @@ import json
 
 from garito.core.fairness import verify
 from garito.core.match import Match
+from garito.store.history import History
 
 from .helpers import sync
 from .test_serve_lifecycle import Operator
@@ -98,6 +99,24 @@ async def test_a_table_opened_on_one_host_is_played_from_another_and_survives_th
         assert [n for n, _ in sat] == ["ana", "bea", "ana"] and sat[0][1] != sat[1][1] == sat[2][1]
         # The dice follow from the seed the table committed to at its opening.
         assert verify(record).verified
+
+        # ana's home follows her: A, started again, knew nothing of the end
+        # (it was dead), and brings the match into her history there as she
+        # arrives.
+        again = Operator(tmp_path / "a", options=("--redis", redis_server.url))
+        hosts.append(again)
+        ana = await Player.connect(await again.port(), "ana")
+        players.append(ana)
+        await ana.to_lobby()
+        kept = again.home / "ssh-players" / "ana" / "history.sqlite3"
+        for _ in range(200):
+            if kept.is_file():
+                with History(kept) as h:
+                    if [e.game for e in h.entries()] == ["gemelos"]:
+                        break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the match never reached ana's history on A")
     finally:
         for p in players:
             try:
