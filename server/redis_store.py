@@ -34,6 +34,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from redis import exceptions as rx
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from .store import MAX_ENTRIES, RATED_FOR, Damaged, Heard, Rater, StoreDown, host_id
 
@@ -54,6 +56,7 @@ ALIVE = 3.0  # a host not heard of for this long is gone: its players' seats are
 TIMEOUT = 2.0  # seconds a command may take before Redis counts as unreachable
 KEPT = 3600  # seconds a closed table's record stays in Redis (for a look after the fact)
 READ = 1000  # entries read at once
+MAX_LISTED = 1000  # members of the open tables' set read at once (the cluster opens 64 at most)
 
 # The record has the length the writer saw: the entry goes on its end, the
 # table joins the open ones (its first entry), and every host hears of it.
@@ -118,6 +121,11 @@ class RedisStore:
             socket_timeout=TIMEOUT,
             socket_connect_timeout=TIMEOUT,
             health_check_interval=10,
+            # No command sent twice by the client: an append or an allowance
+            # whose answer timed out may have been done, and done again would
+            # count twice (or answer "not at that length" for a move that was
+            # written). The callers decide again, from what the store holds.
+            retry=Retry(NoBackoff(), 0),
         )
         self._append = self.redis.register_script(APPEND)
         self._beat = self.redis.register_script(HEARTBEAT)
@@ -279,15 +287,28 @@ class RedisStore:
             start += READ
 
     async def lengths(self) -> dict[int, int]:
-        members = await self._call(self.redis.execute_command("SMEMBERS", TABLES, NEVER_DECODE=True))
+        count = await self._call(self.redis.scard(TABLES))
+        if isinstance(count, int) and count > MAX_LISTED:
+            # More than any cluster opens (64 tables): planted. Read in part,
+            # the foreign members set aside below, a part at a time.
+            log.warning("%s holds %d members: %d read this time", TABLES, count, MAX_LISTED)
+            _cursor, members = await self._call(
+                self.redis.execute_command("SSCAN", TABLES, 0, "COUNT", MAX_LISTED, NEVER_DECODE=True)
+            )
+        else:
+            members = await self._call(self.redis.execute_command("SMEMBERS", TABLES, NEVER_DECODE=True))
         ids: list[int] = []
+        foreign: list[Any] = []
         for raw in members:
             m = raw.decode("ascii", "replace") if isinstance(raw, bytes) else raw
             if isinstance(m, str) and m.isdigit() and len(m) < 12:
                 ids.append(int(m))
             else:  # not a number Garito gave: out of the listing, said once
-                log.warning("set aside a foreign member of %s: %r", TABLES, str(m)[:40])
-                await self._call(self.redis.srem(TABLES, raw))
+                foreign.append(raw)
+        if foreign:
+            example = foreign[0].decode("ascii", "replace") if isinstance(foreign[0], bytes) else foreign[0]
+            log.warning("set aside %d foreign members of %s, as %r", len(foreign), TABLES, str(example)[:40])
+            await self._call(self.redis.srem(TABLES, *foreign))
         if not ids:
             return {}
         pipe = self.redis.pipeline(transaction=False)

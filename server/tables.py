@@ -72,6 +72,7 @@ import dataclasses
 import ipaddress
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -801,6 +802,7 @@ class TableServer:
         answer was on its way is not in it yet."""
         known = {n: table for n, table in self.tables.items() if table.length}
         lengths = await self.store.lengths()
+        self.damaged &= set(lengths)  # a table set aside is forgotten once the store has let it go
         for n, length in lengths.items():
             table = self.tables.get(n)
             if n not in self.damaged and (table is None or table.length < length):
@@ -923,9 +925,11 @@ class TableServer:
             self._stood(table, seat)
             if kind == "away":
                 until = entry.get("until")
-                if not isinstance(until, (int, float)) or until != until:
+                if not isinstance(until, (int, float)) or not math.isfinite(until):
                     raise Damaged("an away entry without its hold's end")
-                table.held[seat], table.until[seat] = name, float(until)
+                # Never longer than a hold from now (a writer's clock ahead,
+                # or a value no host writes, holds a seat no longer).
+                table.held[seat], table.until[seat] = name, min(float(until), time.time() + HOLD)
                 self._hold(table, seat, name)
         elif kind == "expire":
             if table.held.get(seat) != name:
@@ -1468,7 +1472,12 @@ class TableServer:
                 first = min(alive) == self.store.host
                 now = time.time()
                 for table in list(self.tables.values()):
-                    for seat, host in list(table.hosts.items()):
+                    for seat in list(table.hosts):
+                        # Read again at each seat: an entry replayed during
+                        # the last seat's write may have sat someone here anew.
+                        host = table.hosts.get(seat)
+                        if host is None:
+                            continue
                         gone = host not in alive or (host == self.store.host and seat not in table.players)
                         if gone and seat in table.sitting:
                             await self._left_behind(table, seat, table.sitting[seat])

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from garito.core.dice import commitment
-from garito.core.match import Match
+from garito.core import catalog
+from garito.core.dice import COUNTER, commitment
+from garito.core.match import Match, Seat
+from garito.core.variants import offered_config
 from garito.server import redis_store, tables
 from garito.server.redis_store import RedisStore
 from garito.server.tables import TableServer
@@ -427,6 +429,38 @@ async def test_values_garito_never_writes_are_set_aside_and_the_rest_plays_on(re
         assert {90, 92} <= a.damaged and 91 not in a.tables
         await ana.send(op="say", text="still here")
         assert (await ana.until(lambda m: m["op"] == "said"))["text"] == "still here"
+    finally:
+        await a.close()
+
+
+@sync
+async def test_a_hold_without_end_a_flood_of_members_and_a_table_let_go_stop_no_host(redis_server, caplog):
+    seats = (Seat("A", "human", "hard"), Seat("B", "human", "hard"))
+    config = offered_config(catalog.rules("gemelos"), 2, {})
+    match = Match.start("gemelos", config, 1, seats, stream=COUNTER, commitment=commitment(1))
+    opening = {"t": "new", "match": match.to_record(), "code": None}
+    redis_server.command("RPUSH", "garito:{t93}:log", json.dumps(opening))
+    redis_server.command("RPUSH", "garito:{t93}:log", '{"t": "sit", "seat": 0, "name": "A", "host": "ab12"}')
+    redis_server.command(
+        "RPUSH", "garito:{t93}:log", '{"t": "away", "seat": 0, "name": "A", "until": Infinity}'
+    )
+    redis_server.command("SADD", "garito:tables", "93")
+    for i in range(0, 1500, 100):
+        redis_server.command("SADD", "garito:tables", *(f"planted {j}" for j in range(i, i + 100)))
+    a, pa = await host(redis_server.url)
+    try:
+        await eventually(lambda: 93 in a.damaged)  # a seat held for ever: not a record Garito writes
+        assert "hold's end" in caplog.text and "members" in caplog.text
+        ana = await Conn.open(pa, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=3)
+        state = await ana.until(lambda m: m["op"] == "state")
+        await eventually(lambda: int(redis_server.command("SCARD", "garito:tables")[1:]) == 2)  # 93 and hers
+        redis_server.command("SREM", "garito:tables", "93")  # let go by the store: forgotten here too
+        await eventually(lambda: 93 not in a.damaged)
+        await ana.send(op="list")
+        listing = await ana.until(lambda m: m["op"] == "tables")
+        assert [t["table"] for t in listing["tables"]] == [state["table"]]
+        assert caplog.text.count("foreign members") <= 3  # a line a look, not a line a member
     finally:
         await a.close()
 
