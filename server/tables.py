@@ -138,6 +138,7 @@ if TYPE_CHECKING:  # the ratings' library comes with the server's extra
 log = logging.getLogger("garito.tables")
 
 MAX_LINE = 8192
+WAITING = 1024  # connections the table socket lets wait to be taken (the kernel caps it: somaxconn)
 RATE = 20.0  # lines per second, on average
 BURST = 40
 HOLD = 180.0  # seconds a dropped player's seat waits
@@ -451,7 +452,12 @@ class TableServer:
             except StoreDown:
                 pass  # the patrol tries again, once a second
             self._spawn(self._patrol())
-        self._server = await asyncio.start_unix_server(self._connection, path=path, limit=MAX_LINE)
+        # A crowd's connections at once (a host's players back from another
+        # that died): asyncio's 100 waiting was a reset connection for the
+        # hundred-and-first, measured.
+        self._server = await asyncio.start_unix_server(
+            self._connection, path=path, limit=MAX_LINE, backlog=WAITING
+        )
 
     async def close(self) -> None:
         """Stop: no new connection, every connection ended. One host alone

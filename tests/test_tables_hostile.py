@@ -525,3 +525,19 @@ async def test_a_mute_holds_in_the_next_lobby_and_the_muters_kept_are_bounded(mo
         assert list(server.mutes) == ["Cid", "Dan"] and server.clients  # the newest kept
     finally:
         await server.close()
+
+
+@sync
+async def test_a_crowd_connecting_at_once_is_let_in_whole():
+    """300 connections at the same moment (a dead host's players all back
+    at once): each is taken and welcomed, none reset for waiting."""
+    server, path = await as_served()
+    conns: list[Conn] = []
+    try:
+        opened = await asyncio.gather(*(Conn.open(path, f"P{i}") for i in range(300)), return_exceptions=True)
+        conns = [c for c in opened if isinstance(c, Conn)]
+        assert len(conns) == 300, [repr(e) for e in opened if not isinstance(e, Conn)][:3]
+    finally:
+        for c in conns:
+            c.writer.close()
+        await server.close()
