@@ -14,8 +14,8 @@ Keys (``garito:`` first, so a Redis can hold other things too):
                         their rating (JSON)
 ``garito:rated:<id>``   a result rated (kept RATED_FOR seconds): none twice
 
-Channels: ``garito:appends`` ("N:length" after each append: the hosts with
-that table catch up), ``garito:talk`` (a line said, for every host's
+Channels: ``garito:appends`` ("N:length:entry" after each append: the hosts
+with that table replay it, or catch up), ``garito:talk`` (a line said, for every host's
 players) and ``garito:rated`` (a result's new ratings). A host that missed
 a message (a dropped connection) catches up anyway: the table server asks
 for every record's length each second, and reads the ratings again.
@@ -59,13 +59,15 @@ READ = 1000  # entries read at once
 MAX_LISTED = 1000  # members of the open tables' set read at once (the cluster opens 64 at most)
 
 # The record has the length the writer saw: the entry goes on its end, the
-# table joins the open ones (its first entry), and every host hears of it.
+# table joins the open ones (its first entry), and every host hears of it,
+# the entry with the word (a host holding the table at the length before
+# replays it with no read of the record).
 APPEND = """
 local n = redis.call('LLEN', KEYS[1])
 if n ~= tonumber(ARGV[1]) or n >= tonumber(ARGV[3]) then return -1 end
 redis.call('RPUSH', KEYS[1], ARGV[2])
 if n == 0 then redis.call('SADD', KEYS[2], ARGV[4]) end
-redis.call('PUBLISH', ARGV[5], ARGV[4] .. ':' .. (n + 1))
+redis.call('PUBLISH', ARGV[5], ARGV[4] .. ':' .. (n + 1) .. ':' .. ARGV[2])
 return n + 1
 """
 

@@ -707,12 +707,38 @@ class TableServer:
             elif channel in ("rated", "subscribed") and self.rated is not None:
                 self.rated.heard(channel, payload)
             elif channel == "appends":
-                n, _, length = payload.partition(":")
-                table = self.tables.get(int(n))
-                if table is None or table.length < int(length):
-                    self._spawn(self._catch_up(int(n)))
+                self._appended(payload)
         except (ValueError, TypeError, KeyError, RecursionError) as e:  # not a line Garito publishes
             log.warning("a foreign line on %s set aside: %s", channel[:20], said(str(e), 80))
+
+    def _appended(self, payload: str) -> None:
+        """Word of an append ("N:length:entry"): the very next entry of a
+        table this host holds, and not being caught up with, is replayed at
+        once (no read of the record: the word carries it); anything else,
+        caught up with from the record."""
+        head, _, rest = payload.partition(":")
+        length, _, line = rest.partition(":")
+        n, length_n = int(head), int(length)
+        table = self.tables.get(n)
+        if table is not None and table.length >= length_n:
+            return  # had already (this host's own, or read meanwhile)
+        if (
+            table is None
+            or n in self.damaged
+            or table.lock.locked()
+            or table.length != length_n - 1
+            or not line
+        ):
+            self._spawn(self._catch_up(n))
+            return
+        try:
+            self._replay(table, _entry(line), live=True)
+        except Damaged as e:
+            self._set_aside(n, str(e))
+            return
+        table.length += 1
+        if self.tables.get(n) is table:
+            self._broadcast(table)
 
     def _deliver(self, payload: str) -> None:
         line = json.loads(payload)

@@ -140,6 +140,37 @@ async def test_two_hosts_share_the_lobby_and_a_table_created_on_one_is_played_fr
 
 
 @sync
+async def test_another_hosts_moves_are_replayed_from_their_word_with_no_read_of_the_record(
+    redis_server, monkeypatch
+):
+    monkeypatch.setattr(tables, "PATROL", 60.0)  # only the word of each append, no look around
+    a, pa = await host(redis_server.url)
+    b, pb = await host(redis_server.url)
+    try:
+        ana = await Conn.open(pa, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=5)
+        await ana.until(lambda m: m["op"] == "state")
+        await eventually(lambda: 1 in b.tables)
+        bea = await Conn.open(pb, "Bea")
+        await bea.send(op="join", table=1)
+        await bea.until(lambda m: m["op"] == "state" and m["seat"] == 1)
+        reads: list[int] = []
+        real = b.store.read
+
+        async def counted(table: int, start: int = 0) -> list[str]:
+            reads.append(start)
+            return await real(table, start)
+
+        monkeypatch.setattr(b.store, "read", counted)
+        end = await play_out({0: ana, 1: bea}, 1)
+        assert len(end["actions"]) > 6 and b.tables[1].length == a.tables[1].length
+        assert reads == []  # every entry of A's came with its word
+    finally:
+        await a.close()
+        await b.close()
+
+
+@sync
 async def test_talk_and_the_seed_secrecy_cross_hosts(redis_server):
     a, pa = await host(redis_server.url)
     b, pb = await host(redis_server.url)
