@@ -393,15 +393,34 @@ class RedisStore:
                     return new
             except rx.WatchError:
                 continue
+            except Damaged as e:  # not a hash of Garito's: set aside, the result offered again
+                await self._set_aside(board, str(e))
+                raise
         raise StoreDown(f"{game}'s ratings changed {RATE_TRIES} times while one result was rated")
 
-    async def ratings(self, game: str) -> dict[str, str]:
-        """Every rating of ``game`` held (a hash read in parts: a big one does
-        not hold Redis)."""
+    async def ratings(self, game: str, keys: list[str] | None = None) -> dict[str, str]:
+        """The ratings of ``game`` held for ``keys`` (None: every one, the
+        hash read in parts: a big one does not hold Redis). A hash that is
+        not Garito's (another type, bytes that are not text) is set aside."""
+        board = f"{PREFIX}ratings:{game}"
         out: dict[str, str] = {}
-        cursor = 0
-        while True:
-            cursor, part = await self._call(self.redis.hscan(f"{PREFIX}ratings:{game}", cursor, count=READ))
-            out.update(part)
-            if not cursor or len(out) > 1_000_000:
-                return out
+        try:
+            if keys is not None:
+                texts = await self._call(self.redis.hmget(board, keys)) if keys else []
+                return {k: t for k, t in zip(keys, texts, strict=True) if t is not None}
+            cursor = 0
+            while True:
+                cursor, part = await self._call(self.redis.hscan(board, cursor, count=READ))
+                out.update(part)
+                if not cursor or len(out) > 1_000_000:
+                    return out
+        except Damaged as e:
+            await self._set_aside(board, str(e))
+            return {}
+
+    async def _set_aside(self, where: str, why: str) -> None:
+        log.warning("%s is damaged (%s): renamed aside", where, why[:120])
+        try:
+            await self._call(self.redis.rename(where, f"{where}:damaged"))
+        except (Damaged, StoreDown, rx.ResponseError):
+            pass

@@ -6,32 +6,38 @@ Each host keeps its players' homes in its own data folder, as one host
 does; Redis holds a copy each host brings its own up to date with:
 
 * **files** (``settings.json``, ``bests.json``, ``saves/``, the records of
-  unfinished tables): each file's text and its checksum, one hash each.
-  When a player arrives, every file Redis holds that differs from the home's
-  is written into it (the player's latest play was elsewhere), and a file
-  Redis no longer holds that this home last had unchanged is removed (it
-  was removed elsewhere: a save whose game ended). While they play, and
-  when they leave, what changed here since the last look goes to Redis,
-  and what was removed here is removed there unless another host changed
-  it meanwhile. What this home last synced (each file's checksum) is kept
-  in the home (``.roaming.json``), so a restarted host knows it too. Two
-  sessions of one name on two hosts at once write their own files; the
-  same file written on both keeps the last one written.
+  unfinished tables): each file's text and its checksum, one hash each; a
+  file removed is a checksum of ``REMOVED`` (a tombstone), so a copy that
+  is merely missing (a Redis that lost its data) never removes anything.
+  When a player arrives, every file Redis holds that this home has not
+  seen is written into it (the player's latest play was elsewhere), and a
+  file removed elsewhere is removed here if this home last had it
+  unchanged. While they play, and when they leave, what changed here since
+  the last look goes to Redis, unless Redis meanwhile holds a version this
+  home never saw: then that one is played and this one kept beside it. A
+  file changed on both sides before either brought it over is kept beside
+  the one played (``<file>.here-<time>``): nothing is lost. What this home
+  last synced (each file's checksum) is kept in it (``.roaming.json``), so
+  a restarted host knows it too.
 * **history**: every finished match the home's history holds, as its
   record and finish time, under a fingerprint of both, and the newest
   ``MAX_HISTORY`` of them in order. A host that lacks some puts them in the
-  home's ``pending/`` before the player's app starts, and the app adds them
-  to its history as it adds any pending match: once (``History.add_once``
-  holds a record finished at the same time only once). Statistics are read
-  from the history, so they follow too. A shared match's end goes straight
-  to each of its players' copies (``record``), present or not.
+  home's ``pending/`` before the player's app starts (each checked as the
+  history checks a pending match: one that is not a finished match is let
+  go from Redis), and the app adds them to its history as it adds any
+  pending match: once (``History.add_once``). Statistics are read from the
+  history, so they follow too. A shared match's end goes straight to each
+  of its players' copies (``record``), present or not.
 
 Redis's copy is read as untrusted: a file's name must be one a home holds
-(no ``/`` but the one folder, no ``..``), a file or an entry past its size
-is refused, an entry whose fingerprint is not its own is set aside, each
-with a log line. If Redis is down when a player arrives, they play with the
-home this host has (bounded: ``ARRIVE`` seconds), and what they do is
-brought to Redis once it is back.
+(no ``/`` but the one folder, no ``..``, no folder that is a link), a value's
+size is asked before it is read and one past its limit is let go, a text
+that is not its checksum's or an entry whose fingerprint is not its own is
+let go, and a key of another type, or with bytes that are not text, is
+renamed aside (``...:damaged``), each with a log line. An arrival is
+bounded (``ARRIVE`` seconds, checked between every step, not left to a
+cancellation): if Redis is down or slow, the player plays the home this
+host has, and what they do is brought to Redis once it is back.
 """
 
 from __future__ import annotations
@@ -43,9 +49,12 @@ import logging
 import os
 import re
 import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from redis import exceptions as rx
 
 from garito.store.atomic import write_atomic
 
@@ -61,6 +70,7 @@ FILE = re.compile(
     r"(settings|bests)\.json|(saves|saves/work|unfinished-tables)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json"
 )
 FOLDERS = ("saves", "saves/work", "unfinished-tables")
+REMOVED = "removed"  # a file's checksum once it is removed: a tombstone
 MAX_FILE = 1024 * 1024  # bytes: a save of a Willie match to 500 is ~150 KB
 MAX_FILES = 200
 MAX_HISTORY = 2000  # matches kept per player (the newest); the home's own history keeps all
@@ -85,25 +95,42 @@ def _sum(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+class Late(Exception):
+    """An arrival's time is up: the rest waits for the next look."""
+
+
 # ---------------------------------------------------------------- the home's side (in a thread)
 
 
+def _plain(home: Path, rel: str) -> bool:
+    """Whether every folder on the way from ``home`` to ``rel`` is a real
+    folder (none a link: a home's files stay in the home)."""
+    at = home
+    for part in Path(rel).parts[:-1]:
+        at = at / part
+        if at.is_symlink() or (at.exists() and not at.is_dir()):
+            return False
+    return not (home / rel).is_symlink()
+
+
 def local_files(home: Path) -> dict[str, str]:
-    """The home's roaming files, path -> text (one that can't be read, or
-    is too big, does not roam)."""
+    """The home's roaming files, path -> text (one that can't be read, is
+    too big, or is reached through a link, does not roam)."""
     out: dict[str, str] = {}
     candidates = [home / "settings.json", home / "bests.json"]
     for folder in FOLDERS:
+        if not _plain(home, f"{folder}/x"):
+            continue
         try:
             candidates += sorted((home / folder).glob("*.json"))
         except OSError:
             pass
     for path in candidates:
         rel = path.relative_to(home).as_posix()
-        if not FILE.fullmatch(rel) or len(out) >= MAX_FILES:
+        if not FILE.fullmatch(rel) or len(out) >= MAX_FILES or not _plain(home, rel):
             continue
         try:
-            if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_FILE:
+            if not path.is_file() or path.stat().st_size > MAX_FILE:
                 continue
             out[rel] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -149,30 +176,50 @@ def local_history(home: Path, after: int = 0) -> tuple[dict[str, tuple[str, str]
     return out, last
 
 
+def _aside(home: Path, rel: str) -> None:
+    """``rel`` kept beside itself, under a name no home reads."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
+    os.replace(home / rel, home / f"{rel}.here-{stamp}")
+
+
 def _apply_files(
     home: Path, writes: dict[str, str], removes: list[str], base: dict[str, str], kept: list[str]
 ) -> None:
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    for rel in kept:  # never lost: beside it, under a name no home reads
-        try:
-            os.replace(home / rel, home / f"{rel}.here-{stamp}")
-        except OSError:
-            pass
+    for rel in kept:  # never lost: beside it
+        if _plain(home, rel):
+            _aside(home, rel)
     for rel, text in writes.items():
-        write_atomic(home / rel, text)
+        if _plain(home, rel):
+            write_atomic(home / rel, text)
     for rel in removes:
-        try:
-            os.unlink(home / rel)
-        except FileNotFoundError:
-            pass
+        if _plain(home, rel):
+            try:
+                os.unlink(home / rel)
+            except FileNotFoundError:
+                pass
     write_base(home, base)
 
 
-def _put_pending(home: Path, entries: dict[str, tuple[str, dict[str, Any]]]) -> None:
-    for fp, (finished, record) in entries.items():
-        write_atomic(
-            home / "pending" / f"roamed-{fp}.json", json.dumps({"finished": finished, "record": record})
-        )
+def _put_pending(home: Path, entries: dict[str, Any], deadline: float) -> tuple[int, list[str]]:
+    """Each entry checked as the history checks a pending match and put in
+    ``pending/``, until ``deadline``: how many were, and the fingerprints of
+    those that are not finished matches."""
+    from garito.store.pending import check
+
+    done, bad = 0, []
+    for fp, entry in entries.items():
+        if time.monotonic() > deadline:
+            break
+        try:
+            finished, record, _match = check(entry)
+        except (ValueError, RecursionError):
+            bad.append(fp)
+            continue
+        text = json.dumps({"finished": finished, "record": record}, ensure_ascii=False)
+        if _plain(home, "pending/x"):
+            write_atomic(home / "pending" / f"roamed-{fp}.json", text)
+            done += 1
+    return done, bad
 
 
 # ---------------------------------------------------------------- Redis's side
@@ -184,6 +231,35 @@ class Roaming:
         self.seen: dict[Path, int] = {}  # home -> its history's last row brought to Redis
         self._leaving: set[asyncio.Task[None]] = set()
 
+    @property
+    def redis(self) -> Any:
+        return self.store.redis
+
+    async def _call(self, awaitable: Any, name: str = "", part: str = "") -> Any:
+        """A command; a key of another type or with bytes that are not text
+        is renamed aside (and Damaged raised on)."""
+        try:
+            return await self.store._call(awaitable)
+        except Damaged as e:
+            if part:
+                await self._set_aside(name, part, str(e))
+            raise
+
+    async def _set_aside(self, name: str, part: str, why: str) -> None:
+        where = key(name, part)
+        log.warning("%s is damaged (%s): renamed aside", where, why[:120])
+        try:
+            await self.store._call(self.redis.rename(where, f"{where}:damaged"))
+        except (Damaged, StoreDown, rx.ResponseError):
+            pass
+
+    async def _bounded(self, name: str, part: str, most: int) -> None:
+        """Damaged (and renamed aside) if ``part`` holds more than ``most``
+        fields: more than Garito writes there."""
+        if await self._call(self.redis.hlen(key(name, part)), name, part) > most:
+            await self._set_aside(name, part, f"more than {most} fields")
+            raise Damaged(f"{part}: more than {most} fields")
+
     def leave(self, name: str, home: Path) -> None:
         """A player gone: their home's last changes to Redis (a task:
         ``close`` waits for it)."""
@@ -194,10 +270,8 @@ class Roaming:
     async def _leave(self, name: str, home: Path) -> None:
         try:
             await asyncio.wait_for(self.sync(name, home), ARRIVE)
-        except (StoreDown, Damaged, TimeoutError) as e:
-            log.warning(
-                "%r's home not brought to the cluster as they left (%s): at their next visit", name, e
-            )
+        except (StoreDown, Damaged, TimeoutError, OSError) as e:
+            log.warning("%r's home not brought to the cluster as they left (%s): next time", name, e)
         self.seen.pop(home, None)
 
     async def close(self) -> None:
@@ -205,107 +279,122 @@ class Roaming:
             await asyncio.wait(self._leaving, timeout=ARRIVE + 1)
         await self.store.close()
 
-    async def _call(self, awaitable: Any) -> Any:
-        return await self.store._call(awaitable)
-
     # ------------------------------------------------------------ arriving
 
     async def arrive(self, name: str, home: Path) -> None:
         """Before the player's app starts: what Redis holds of their home
-        and this one lacks, written into it. Bounded; Redis down or slow:
-        the home as it is (said in the log)."""
+        and this one lacks, written into it. Bounded; Redis down or slow, or
+        this home's disk refusing: the home as it is (said in the log)."""
+        deadline = time.monotonic() + ARRIVE
         try:
-            await asyncio.wait_for(self._arrive(name, home), ARRIVE)
-        except (StoreDown, TimeoutError) as e:
+            await self._arrive(name, home, deadline)
+        except (StoreDown, Late) as e:
             log.warning("%r's home not brought from the cluster (%s): this host's copy is played", name, e)
         except Damaged as e:
             log.warning("%r's home in the cluster is damaged (%s): set aside", name, e)
+        except OSError as e:
+            log.warning(
+                "%r's home could not take the cluster's copy (%s): this host's copy is played", name, e
+            )
 
-    async def _arrive(self, name: str, home: Path) -> None:
-        sums = await self._call(self.store.redis.hgetall(key(name, "sums")))
+    async def _sized(self, name: str, part: str, fields: list[str], limit: int) -> list[str]:
+        """The fields of ``part`` no longer than ``limit`` (asked before they
+        are read); the longer ones let go."""
+        pipe = self.redis.pipeline(transaction=False)
+        for f in fields:
+            pipe.hstrlen(key(name, part), f)
+        lengths = await self._call(pipe.execute(), name, part)
+        big = [f for f, n in zip(fields, lengths, strict=True) if not isinstance(n, int) or n > limit]
+        if big:
+            log.warning("%r's %s in the cluster holds %d values too big: let go", name, part, len(big))
+            await self._call(self.redis.hdel(key(name, part), *big), name, part)
+        return [f for f in fields if f not in big]
+
+    async def _arrive(self, name: str, home: Path, deadline: float) -> None:
+        def on_time() -> None:
+            if time.monotonic() > deadline:
+                raise Late(f"not done in {ARRIVE:g} s")
+
+        await self._bounded(name, "sums", 2 * MAX_FILES)
+        sums = await self._call(self.redis.hgetall(key(name, "sums")), name, "sums")
+        on_time()
         local = await asyncio.to_thread(local_files, home)
         base = await asyncio.to_thread(read_base, home)
-        # Written elsewhere since this home last synced, or new: brought here
-        # (a file changed here while Redis still holds what this home last
-        # synced is newer here: the next look brings it there).
+        foreign = [
+            p
+            for p, s in sums.items()
+            if not FILE.fullmatch(p) or (s != REMOVED and not FINGERPRINT.fullmatch(s))
+        ]
+        if foreign:
+            log.warning("%r's home in the cluster names %d files no home holds: let go", name, len(foreign))
+            await self._call(self.redis.hdel(key(name, "sums"), *foreign), name, "sums")
+        sums = {p: s for p, s in sums.items() if p not in foreign}
+        # New here: not what this home last synced, nor what it holds.
         wanted = [
             p for p, s in sums.items()
-            if FILE.fullmatch(p) and isinstance(s, str) and (local.get(p) is None or _sum(local[p]) != s)
-            and not (p in local and base.get(p) == s)
+            if s != REMOVED and base.get(p) != s and (p not in local or _sum(local[p]) != s)
         ]  # fmt: skip
-        # Changed on both sides: the other host's is played, this one's kept aside.
-        both = [p for p in wanted if p in local and p in base and _sum(local[p]) != base[p]]
-        refused = [p for p in sums if not FILE.fullmatch(p)]
-        if refused:
-            log.warning(
-                "%r's home in the cluster names %d files no home holds: set aside", name, len(refused)
-            )
-            await self._call(self.store.redis.hdel(key(name, "sums"), *refused[:PART]))
+        wanted = await self._sized(name, "files", wanted[:MAX_FILES], MAX_FILE)
         writes: dict[str, str] = {}
-        for i in range(0, len(wanted[:MAX_FILES]), PART):
+        for i in range(0, len(wanted), PART):
+            on_time()
             part = wanted[i : i + PART]
-            texts = await self._call(self.store.redis.hmget(key(name, "files"), part))
+            texts = await self._call(self.redis.hmget(key(name, "files"), part), name, "files")
             for rel, text in zip(part, texts, strict=True):
-                if isinstance(text, str) and len(text) <= MAX_FILE and _sum(text) == sums[rel]:
+                if isinstance(text, str) and _sum(text) == sums[rel]:
                     writes[rel] = text
-                elif text is not None:
-                    log.warning("%r's %s in the cluster is not what its checksum says: set aside", name, rel)
-        # Removed elsewhere: held here as last synced, gone from Redis.
-        removes = [p for p, s in base.items() if p not in sums and p in local and _sum(local[p]) == s]
-        new_base = {**{p: s for p, s in base.items() if p not in removes}, **{p: sums[p] for p in writes}}
-        kept = [p for p in both if p in writes]
+                else:
+                    log.warning("%r's %s in the cluster is not what its checksum says: let go", name, rel)
+                    await self._call(self.redis.hdel(key(name, "sums"), rel), name, "sums")
+        # A file changed here since this home last synced (or never synced),
+        # and another version there: that one played, this one kept beside.
+        kept = [p for p in writes if p in local and base.get(p) != _sum(local[p])]
+        # Removed elsewhere (a tombstone), held here unchanged since.
+        removes = [
+            p for p, s in sums.items() if s == REMOVED and p in local and base.get(p) == _sum(local[p])
+        ]
+        new_base = {
+            p: s for p, s in base.items() if p in sums and p not in removes
+        }  # missing there: pushed again
+        new_base.update({p: sums[p] for p in writes})
+        on_time()
         await asyncio.to_thread(_apply_files, home, writes, removes, new_base, kept)
         if kept:
-            log.warning("%r's %s changed here and elsewhere: this host's kept aside", name, ", ".join(kept))
-        await self._arrive_history(name, home)
+            log.warning("%r's %s changed here and elsewhere: this host's kept beside", name, ", ".join(kept))
         if writes or removes:
-            log.info(
-                "%r's home brought from the cluster: %d files, %d removed", name, len(writes), len(removes)
-            )
+            log.info("%r's home from the cluster: %d files, %d removed", name, len(writes), len(removes))
+        await self._arrive_history(name, home, deadline)
 
-    async def _arrive_history(self, name: str, home: Path) -> None:
-        held = await self._call(self.store.redis.hkeys(key(name, "history")))
+    async def _arrive_history(self, name: str, home: Path, deadline: float) -> None:
+        await self._bounded(name, "history", 2 * MAX_HISTORY)
+        held = set(await self._call(self.redis.hkeys(key(name, "history")), name, "history"))
         mine, last = await asyncio.to_thread(local_history, home)
         self.seen[home] = last
-        missing = [fp for fp in held if FINGERPRINT.fullmatch(fp) and fp not in mine]
-        entries: dict[str, tuple[str, dict[str, Any]]] = {}
+        missing = [fp for fp in held if FINGERPRINT.fullmatch(fp) and fp not in mine][:MAX_HISTORY]
+        missing = await self._sized(name, "history", missing, MAX_RECORD)
+        entries: dict[str, Any] = {}
+        bad: list[str] = []
         for i in range(0, len(missing), PART):
+            if time.monotonic() > deadline:
+                raise Late(f"not done in {ARRIVE:g} s")
             part = missing[i : i + PART]
-            texts = await self._call(self.store.redis.hmget(key(name, "history"), part))
+            texts = await self._call(self.redis.hmget(key(name, "history"), part), name, "history")
             for fp, text in zip(part, texts, strict=True):
-                entry = self._entry(fp, text)
+                entry = _entry(fp, text)
                 if entry is None:
-                    log.warning("%r's match %s in the cluster is damaged: set aside", name, fp[:8])
-                    await self._call(self.store.redis.hdel(key(name, "history"), fp))
+                    bad.append(fp)
                 else:
                     entries[fp] = entry
-        if entries:
-            await asyncio.to_thread(_put_pending, home, entries)
-            log.info("%r: %d matches brought from the cluster to their history", name, len(entries))
-        # This home's own matches Redis lacks (played while it was away).
-        await self._push_history(name, {fp: v for fp, v in mine.items() if fp not in set(held)})
-
-    @staticmethod
-    def _entry(fp: str, text: object) -> tuple[str, dict[str, Any]] | None:
-        if not isinstance(text, str) or len(text) > MAX_RECORD:
-            return None
-        try:
-            d = json.loads(text)
-        except (ValueError, RecursionError):
-            return None
-        if (
-            not isinstance(d, dict)
-            or not isinstance(d.get("finished"), str)
-            or not isinstance(d.get("record"), str)
-        ):
-            return None
-        if fingerprint(d["finished"], d["record"]) != fp:
-            return None
-        try:
-            record = json.loads(d["record"])
-        except (ValueError, RecursionError):
-            return None
-        return (d["finished"], record) if isinstance(record, dict) else None
+        done, refused = await asyncio.to_thread(_put_pending, home, entries, deadline)
+        bad += refused
+        if bad:
+            log.warning("%r: %d matches in the cluster are damaged: let go", name, len(bad))
+            await self._call(self.redis.hdel(key(name, "history"), *bad), name, "history")
+        if done:
+            log.info("%r: %d matches brought from the cluster to their history", name, done)
+        # This home's own matches Redis lacks (played while it was away), the newest.
+        newest = sorted(((v[0], fp) for fp, v in mine.items() if fp not in held), reverse=True)[:MAX_HISTORY]
+        await self._push_history(name, {fp: mine[fp] for _, fp in newest})
 
     # ------------------------------------------------------------ while playing, and leaving
 
@@ -317,33 +406,50 @@ class Roaming:
         changed = {p: t for p, t in local.items() if base.get(p) != _sum(t)}
         gone = [p for p in base if p not in local]
         if changed or gone:
-            sums = await self._call(self.store.redis.hgetall(key(name, "sums")))
-            # Removed here: removed there too, unless another host wrote it since.
-            removes = [p for p in gone if sums.get(p) in (None, base[p])]
-            pipe = self.store.redis.pipeline(transaction=True)
-            if changed:
-                pipe.hset(key(name, "files"), mapping=changed)
-                pipe.hset(key(name, "sums"), mapping={p: _sum(t) for p, t in changed.items()})
-            if removes:
-                pipe.hdel(key(name, "files"), *removes)
-                pipe.hdel(key(name, "sums"), *removes)
-            await self._call(pipe.execute())
-            new_base = {p: s for p, s in base.items() if p not in gone}
-            new_base.update({p: _sum(t) for p, t in changed.items()})
-            await asyncio.to_thread(write_base, home, new_base)
+            await self._push_files(name, home, local, base, changed, gone)
         after = self.seen.get(home, 0)
         mine, last = await asyncio.to_thread(local_history, home, after)
         await self._push_history(name, mine)
         self.seen[home] = last
 
+    async def _push_files(
+        self, name: str, home: Path, local: dict[str, str], base: dict[str, str], changed: dict[str, str],
+        gone: list[str],
+    ) -> None:  # fmt: skip
+        sums_key = key(name, "sums")
+        async with self.redis.pipeline(transaction=True) as pipe:
+            try:
+                await self._call(pipe.watch(sums_key), name, "sums")
+                sums = await self._call(pipe.hgetall(sums_key), name, "sums")
+                # Written there since this home last looked, by another host:
+                # not overwritten (that version is played here, this kept beside).
+                theirs = [p for p in changed if sums.get(p) not in (None, REMOVED, base.get(p))]
+                ours = {p: t for p, t in changed.items() if p not in theirs}
+                removes = [p for p in gone if sums.get(p) in (None, base[p])]
+                pipe.multi()
+                if ours:
+                    pipe.hset(key(name, "files"), mapping=ours)
+                    pipe.hset(sums_key, mapping={p: _sum(t) for p, t in ours.items()})
+                if removes:
+                    pipe.hdel(key(name, "files"), *removes)
+                    pipe.hset(sums_key, mapping=dict.fromkeys(removes, REMOVED))
+                await self._call(pipe.execute(), name, "sums")
+            except rx.WatchError:
+                return  # another host wrote meanwhile: looked at again next time
+        new_base = {p: s for p, s in base.items() if p not in gone}
+        new_base.update({p: _sum(t) for p, t in ours.items()})
+        await asyncio.to_thread(write_base, home, new_base)
+        if theirs:  # taken at the next arrival's look, this one kept beside then
+            log.debug("%r's %s changed on another host meanwhile: not overwritten", name, ", ".join(theirs))
+
     async def keep(self, name: str, home: Path) -> None:
-        """A session's looks: every ``SYNC`` seconds until cancelled, then
-        one last (the caller's ``sync`` when the player leaves)."""
+        """A session's looks: every ``SYNC`` seconds until cancelled (the
+        caller's ``leave`` when the player leaves)."""
         while True:
             await asyncio.sleep(SYNC)
             try:
                 await self.sync(name, home)
-            except (StoreDown, Damaged):
+            except (StoreDown, Damaged, OSError):
                 pass
             except Exception:  # a fault of Garito's own: said, and looked again later
                 log.exception("%r's home not brought to the cluster", name)
@@ -351,16 +457,21 @@ class Roaming:
     async def _push_history(self, name: str, entries: dict[str, tuple[str, str]]) -> None:
         if not entries:
             return
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.redis.pipeline(transaction=False)
         for fp, (finished, record) in entries.items():
             pipe.hsetnx(key(name, "history"), fp, json.dumps({"finished": finished, "record": record}))
-            pipe.zadd(key(name, "order"), {fp: _when(finished)}, nx=True)
-        await self._call(pipe.execute())
-        over = await self._call(self.store.redis.zcard(key(name, "order"))) - MAX_HISTORY
+        await self._call(pipe.execute(), name, "history")
+        await self._call(
+            self.redis.zadd(key(name, "order"), {fp: _when(v[0]) for fp, v in entries.items()}, nx=True),
+            name, "order",
+        )  # fmt: skip
+        over = await self._call(self.redis.zcard(key(name, "order")), name, "order") - MAX_HISTORY
         if over > 0:  # the oldest let go (the homes that hold them keep them)
-            oldest = await self._call(self.store.redis.zpopmin(key(name, "order"), over))
+            oldest = await self._call(self.redis.zpopmin(key(name, "order"), over), name, "order")
             if oldest:
-                await self._call(self.store.redis.hdel(key(name, "history"), *[fp for fp, _ in oldest]))
+                await self._call(
+                    self.redis.hdel(key(name, "history"), *[fp for fp, _ in oldest]), name, "history"
+                )
 
     async def record(self, names: list[str], finished: str, record: str) -> None:
         """A shared match's end, into each of its players' copies (present
@@ -368,6 +479,27 @@ class Roaming:
         fp = fingerprint(finished, record)
         for name in names:
             await self._push_history(name, {fp: (finished, record)})
+
+
+def _entry(fp: str, text: object) -> dict[str, Any] | None:
+    """A history entry as Redis holds it, if its fingerprint is its own:
+    {"finished", "record"} as a pending file holds them (checked further as
+    the history checks one)."""
+    if not isinstance(text, str) or len(text) > MAX_RECORD:
+        return None
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(d, dict) or not all(isinstance(d.get(k), str) for k in ("finished", "record")):
+        return None
+    if fingerprint(d["finished"], d["record"]) != fp:
+        return None
+    try:
+        record = json.loads(d["record"])
+    except (ValueError, RecursionError):
+        return None
+    return {"finished": d["finished"], "record": record}
 
 
 def _when(finished: str) -> float:

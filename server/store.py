@@ -75,7 +75,7 @@ class TableStore(Protocol):
     async def publish(self, channel: str, payload: str) -> None: ...
 
     async def rate(self, game: str, result: str, keys: list[str], rater: Rater) -> dict[str, str] | None: ...
-    async def ratings(self, game: str) -> dict[str, str]: ...
+    async def ratings(self, game: str, keys: list[str] | None = None) -> dict[str, str]: ...
 
 
 class Allowance:
@@ -184,8 +184,9 @@ class MemoryStore:
         await self.publish("rated", json.dumps({"game": game, "ratings": new}, ensure_ascii=False))
         return new
 
-    async def ratings(self, game: str) -> dict[str, str]:
-        return dict(self.rated.get(game, {}))
+    async def ratings(self, game: str, keys: list[str] | None = None) -> dict[str, str]:
+        board = self.rated.get(game, {})
+        return dict(board) if keys is None else {k: board[k] for k in keys if k in board}
 
 
 def host_id() -> str:

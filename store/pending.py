@@ -195,12 +195,18 @@ def drain() -> Drained:
 def _read(path: Path) -> tuple[str, dict[str, Any], Match[Any, Any, Any]]:
     """A pending file's finish time, record and match; ValueError if it
     does not hold them (OSError if it cannot be read)."""
-    from garito.core.match import Match, RecordError  # see the imports
-
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except RecursionError as e:
         raise ValueError("nested too deep") from e
+    return check(data)
+
+
+def check(data: object) -> tuple[str, dict[str, Any], Match[Any, Any, Any]]:
+    """What a pending file holds, as read: its finish time, record and
+    match; ValueError if it does not hold a finished match."""
+    from garito.core.match import Match, RecordError  # see the imports
+
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     finished, record = data.get("finished"), data.get("record")

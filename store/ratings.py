@@ -65,6 +65,7 @@ RANK = {"win": 1, "draw": 2, "loss": 3}  # a standing's place: lower is better, 
 LEADERS = 15  # rows of a leaderboard
 MAX_SEATS = 8
 WAIT = 5.0  # seconds a write waits for another process holding the store
+MAX_MU, MAX_SIGMA, MAX_MATCHES = 1e4, 1e3, 10**9  # bounds of a rating as read
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 
 Result = dict[str, Any]  # {"game", "finished", "commitment", "seats": [[key, name, computer, rank], ...]}
@@ -193,7 +194,11 @@ def _row(row: tuple[Any, ...]) -> tuple[str, str, Rating] | None:
         return None
     if not all(isinstance(v, int | float) and math.isfinite(v) for v in (mu, sigma)) or sigma <= 0:
         return None
-    if type(matches) is not int or matches < 0 or computer not in (0, 1):
+    # Far past any rating a match gives (mu 25 +- a few hundred, sigma at most
+    # the prior's 8.3): a value no store of Garito's holds.
+    if abs(mu) > MAX_MU or sigma > MAX_SIGMA:
+        return None
+    if type(matches) is not int or not 0 <= matches <= MAX_MATCHES or computer not in (0, 1):
         return None
     return game, key, Rating(name, bool(computer), float(mu), float(sigma), matches)
 
@@ -330,16 +335,21 @@ class Ratings:
             self.table[(game, key)] = rating
         self._boards.pop(game, None)
 
-    def take_newer(self, game: str, ratings: Mapping[str, Rating]) -> list[str]:
-        """Ratings another host's result gave (or the store held), each taken
-        unless the one held already counts more matches (a rating is only
-        ever replaced by one after more matches, so a late or repeated word
-        can't take one back); the keys that changed."""
+    def replace(self, game: str, ratings: Mapping[str, Rating | None], *, whole: bool = False) -> list[str]:
+        """The store's ratings, taken as they are (None: it holds none for
+        that key); ``whole``: every rating of ``game`` the store holds, the
+        rest let go. The keys that changed."""
         changed = []
+        if whole:
+            for k in [k for (g, k) in self.table if g == game and k not in ratings]:
+                del self.table[(game, k)]
+                changed.append(k)
         for key, rating in ratings.items():
-            held = self.table.get((game, key))
-            if held is None or rating.matches > held.matches:
-                self.table[(game, key)] = rating
+            if self.table.get((game, key)) != rating:
+                if rating is None:
+                    del self.table[(game, key)]
+                else:
+                    self.table[(game, key)] = rating
                 changed.append(key)
         if changed:
             self._boards.pop(game, None)

@@ -197,29 +197,54 @@ async def test_ratings_garito_never_writes_are_set_aside_and_the_rest_rate_on(re
         await rated.played(played("gemelos", (person("Ana"), person("Cid")), 5), "2026-12-07T12:00:00Z")
         assert rated.ratings.table[("gemelos", "Ana")].matches == 1
         assert rated.ratings.table[("gemelos", "Cid")].matches == 8
-        # A game whose key is not a hash: that result is not rated, nothing stops.
+        # A game whose key is not a hash: set aside, and its results rated afresh.
+        assert redis_server.command("TYPE", "garito:ratings:decimus:damaged") == b"+string\r\n"
         await rated.played(played("decimus", (person("Ana"), computer("strong")), 6), "2026-12-07T12:01:00Z")
-        assert not rated.waiting and ("decimus", "Ana") not in rated.ratings.table
+        assert not rated.waiting and rated.ratings.table[("decimus", "Ana")].matches == 1
+        # A held rating far out of any range a match gives: read as damaged
+        # (begun again), the result rated, the next one too.
+        far = json.dumps({"name": "Dan", "computer": False, "mu": 1e308, "sigma": 1, "matches": 3})
+        redis_server.command("HSET", "garito:ratings:gemelos", "Dan", far)
+        await rated.played(played("gemelos", (person("Dan"), person("Eve")), 8), "2026-12-07T12:02:00Z")
+        await rated.played(played("gemelos", (person("Fay"), person("Gus")), 9), "2026-12-07T12:03:00Z")
+        assert not rated.waiting and rated.ratings.table[("gemelos", "Fay")].matches == 1
+        assert rated.ratings.table[("gemelos", "Dan")].matches == 1
         # Foreign words on the channel: set aside by the table server's listener (ValueError).
         for word in ("[]", '{"game": "nope", "ratings": {}}', '{"game": "gemelos"}'):
             with pytest.raises(ValueError):
                 other.heard("rated", word)
-        other.heard("rated", json.dumps({"game": "gemelos", "ratings": {"Eve": "junk", 5: "x"}}))
-        assert ("gemelos", "Eve") not in other.ratings.table
+        other.heard("rated", json.dumps({"game": "gemelos", "ratings": {"Eve": "junk", "Zoe": "x", 5: "x"}}))
+        await eventually(lambda: ("gemelos", "Eve") in other.ratings.table)  # what Redis holds: a real one
+        assert (
+            other.ratings.table[("gemelos", "Eve")].matches == 1
+            and ("gemelos", "Zoe") not in other.ratings.table
+        )
     finally:
         await store.close()
 
 
 @sync
-async def test_an_older_word_never_takes_a_rating_back(redis_server):
-    (store, rated), *_ = await stores(redis_server.url, 1)
+async def test_a_word_is_a_hint_and_every_host_holds_what_redis_holds(redis_server):
+    """A word of ratings names players; what they hold is read back from
+    Redis, one word after another: a planted word moves nothing, and a Redis
+    that lost its ratings is what the hosts show (not a mirror of the past)."""
+    (store, rated), (other_store, other) = await stores(redis_server.url, 2)
     try:
-        newer, older = Rating("Ana", False, 31.0, 4.0, 5), Rating("Ana", False, 20.0, 6.0, 4)
-        rated.heard("rated", json.dumps({"game": "gemelos", "ratings": {"Ana": rating_json(newer)}}))
-        rated.heard("rated", json.dumps({"game": "gemelos", "ratings": {"Ana": rating_json(older)}}))
-        assert rated.ratings.table[("gemelos", "Ana")] == newer
+        await rated.played(played("gemelos", (person("Ana"), person("Bea")), 3), "2026-12-07T14:00:00Z")
+        await eventually(lambda: ("gemelos", "Ana") in other.ratings.table)
+        held = other.ratings.table[("gemelos", "Ana")]
+        planted = rating_json(Rating("Ana", False, -50.0, 1.0, 10**9))
+        redis_server.command(
+            "PUBLISH", "garito:rated", json.dumps({"game": "gemelos", "ratings": {"Ana": planted}})
+        )
+        await asyncio.sleep(0.3)
+        assert other.ratings.table[("gemelos", "Ana")] == held
+        redis_server.command("DEL", "garito:ratings:gemelos")  # lost
+        await other.load()
+        assert ("gemelos", "Ana") not in other.ratings.table
     finally:
         await store.close()
+        await other_store.close()
 
 
 @sync

@@ -112,16 +112,15 @@ async def test_a_save_removed_on_one_host_is_removed_on_the_other_and_a_change_o
         assert not (home_b / "saves" / "gemelos.json").exists()
         assert settings.load()["language"] == "gl"  # newer here than what Redis holds
         await b.sync("Ana", home_b)
-        # Now both change it: the other host's is played, this one's kept aside.
+        # A changes it too, never having seen B's: A's look does not
+        # overwrite B's, and at A's next arrival B's is played and A's kept beside.
         at(home_a)
         settings.update(language="en")
         await a.sync("Ana", home_a)
-        at(home_b)
-        settings.update(language="es")
-        await b.arrive("Ana", home_b)
-        assert settings.load()["language"] == "en"
-        (aside,) = home_b.glob("settings.json.here-*")
-        assert json.loads(aside.read_text())["language"] == "es"
+        await a.arrive("Ana", home_a)
+        assert settings.load()["language"] == "gl"
+        (aside,) = home_a.glob("settings.json.here-*")
+        assert json.loads(aside.read_text())["language"] == "en"
     finally:
         for r in (a, b):
             await r.close()
@@ -222,21 +221,107 @@ async def test_what_garito_never_writes_is_refused_and_nothing_lands_outside_the
         await a.arrive("Eve", home)
         assert sorted(
             p.relative_to(root).as_posix() for p in tmp_path.rglob("*") if p.is_file() and root in p.parents
-        ) == [
-            "homes/Eve/.roaming.json",
-            f"homes/Eve/pending/roamed-{fingerprint('2026', record)}.json",
-        ]  # nothing outside the home, no file whose text is not its checksum's
+        ) == ["homes/Eve/.roaming.json"]  # nothing outside the home, nothing whose text is not its checksum's
         assert "no home holds" in caplog.text and "checksum" in caplog.text and "damaged" in caplog.text
-        at(home)
-        drained = pending.drain()  # the record that is no match: set aside by the history's own checks
-        assert drained.added == 0 and len(drained.set_aside) == 1
-        # A key of another type: the arrival is refused in a line, the home played as it is.
-        redis_server.command("DEL", sums)
+        # What was let go is gone from Redis too: not brought again at every arrival.
+        assert redis_server.command("HLEN", sums) == b":0\r\n"
+        assert redis_server.command("HKEYS", hist) == b"*1\r\n$7\r\n../../x\r\n"  # no fingerprint: never read
+        # A key of another type: renamed aside in a line, the home played as it is, the next arrival clean.
         redis_server.command("SET", sums, "a string")
         await a.arrive("Eve", home)
-        assert "damaged" in caplog.text
+        assert redis_server.command("TYPE", f"{sums}:damaged") == b"+string\r\n"
+        redis_server.command("HSET", sums, b"\xff", "0" * 32)  # bytes that are not text
+        await a.arrive("Eve", home)
+        assert redis_server.command("EXISTS", sums) == b":0\r\n"
+        await a.arrive("Eve", home)
     finally:
         await a.close()
+
+
+@sync
+async def test_a_lost_copy_removes_nothing_and_a_big_or_crowded_one_is_never_read_whole(
+    redis_server, tmp_path, at, monkeypatch
+):
+    (a,) = await hosts(redis_server.url, 1)
+    home = tmp_path / "Ana"
+    try:
+        at(home)
+        settings.update(language="gl")
+        saves.save(started("gemelos", 4))
+        await a.sync("Ana", home)
+        redis_server.command("DEL", key("Ana", "sums"), key("Ana", "files"))  # a Redis that lost its data
+        await a.arrive("Ana", home)
+        assert (home / "saves" / "gemelos.json").is_file() and settings.load()["language"] == "gl"
+        await a.sync("Ana", home)  # and they go there again
+        assert int(redis_server.command("HLEN", key("Ana", "sums"))[1:]) == 2
+        # A value far past a file's size: its length asked, never its text.
+        monkeypatch.setattr(roaming, "MAX_FILE", 1000)
+        redis_server.command("HSET", key("Ana", "sums"), "bests.json", "2" * 32)
+        redis_server.command("HSET", key("Ana", "files"), "bests.json", "x" * 5000)
+        read: list[object] = []
+        real = a.redis.hmget
+
+        async def counted(name, fields, *args):
+            read.append(list(fields))
+            return await real(name, fields, *args)
+
+        monkeypatch.setattr(a.redis, "hmget", counted)
+        await a.arrive("Ana", home)
+        assert ["bests.json"] not in read and not (home / "bests.json").exists()
+        assert redis_server.command("HEXISTS", key("Ana", "files"), "bests.json") == b":0\r\n"
+        # A history of more matches than Garito keeps: renamed aside unread.
+        for i in range(0, 2 * roaming.MAX_HISTORY + 1, 500):
+            fields = [x for j in range(i, i + 500) for x in (f"{j:032x}", "{}")]
+            redis_server.command("HSET", key("Ana", "history"), *fields)
+        await a.arrive("Ana", home)
+        assert redis_server.command("EXISTS", key("Ana", "history")) == b":0\r\n"
+        assert not list((home / "pending").glob("*.json")) if (home / "pending").exists() else True
+    finally:
+        await a.close()
+
+
+@sync
+async def test_a_home_that_cannot_take_the_copy_still_lets_its_player_in(redis_server, tmp_path, at):
+    a, b = await hosts(redis_server.url)
+    home_a, home_b = tmp_path / "a" / "Ana", tmp_path / "b" / "Ana"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    try:
+        at(home_a)
+        saves.save(started("gemelos", 5))
+        saves.save(started("barras", 6))
+        await a.sync("Ana", home_a)
+        (home_b / "saves").mkdir(parents=True)
+        (home_b / "saves" / "gemelos.json").mkdir()  # a folder where the file goes
+        await b.arrive("Ana", home_b)  # said in the log, not raised
+        # A folder of the home that is a link: nothing written through it.
+        home_c = tmp_path / "c" / "Ana"
+        home_c.mkdir(parents=True)
+        (home_c / "saves").symlink_to(outside)
+        await b.arrive("Ana", home_c)
+        assert not list(outside.iterdir())
+    finally:
+        for r in (a, b):
+            await r.close()
+
+
+@sync
+async def test_a_file_this_home_never_synced_is_kept_beside_the_one_played(redis_server, tmp_path, at):
+    a, b = await hosts(redis_server.url)
+    home_a, home_b = tmp_path / "a" / "Ana", tmp_path / "b" / "Ana"
+    try:
+        at(home_a)
+        settings.update(language="gl")
+        await a.sync("Ana", home_a)
+        at(home_b)
+        settings.update(language="es")  # before this host ever synced
+        await b.arrive("Ana", home_b)
+        assert settings.load()["language"] == "gl"
+        (aside,) = home_b.glob("settings.json.here-*")
+        assert json.loads(aside.read_text())["language"] == "es"
+    finally:
+        for r in (a, b):
+            await r.close()
 
 
 @sync
