@@ -32,16 +32,17 @@ $(VENV)/.test-extras: pyproject.toml setup.py constraints.txt
 	@touch $(BIN)/garito $@
 
 # The real programs the tests start themselves: a redis-server for the
-# cluster's tests (on a free port, in a temporary folder). Installed from
+# cluster's tests (on a free port, in a temporary folder), and OpenSSH's
+# client for the door's. Installed from
 # Debian's packages where missing, as root (CI) or through sudo; anywhere
 # else, one line says what to install, and those tests fail (never skip).
 parts:
-	@command -v redis-server >/dev/null 2>&1 || { \
+	@command -v redis-server >/dev/null 2>&1 && command -v ssh >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO=sudo; \
-	  else echo "make test: redis-server is missing: install it (Debian: apt-get install -y redis-server)"; exit 0; fi; \
+	  else echo "make test: install redis-server and an ssh client (Debian: apt-get install -y redis-server openssh-client)"; exit 0; fi; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  $$SUDO apt-get install -y -qq redis-server >/dev/null 2>&1 || \
-	  { $$SUDO apt-get update -qq >/dev/null && $$SUDO apt-get install -y -qq redis-server >/dev/null; }; }
+	  $$SUDO apt-get install -y -qq redis-server openssh-client >/dev/null 2>&1 || \
+	  { $$SUDO apt-get update -qq >/dev/null && $$SUDO apt-get install -y -qq redis-server openssh-client >/dev/null; }; }
 
 play: $(BIN)/garito catalogs
 	$(BIN)/garito

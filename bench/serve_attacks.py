@@ -95,6 +95,7 @@ async def serving(python: str, *options: str):
             [python, "-c", "from garito.tui.cli import entry; entry()", "serve", "--guests"]
             + ["--host", "127.0.0.1", "--port", str(port), *options],
             env=dict(os.environ, GARITO_HOME=home),
+            cwd=home,  # not this checkout: ``-c`` would import its garito, whichever Python
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,  # its apps with it, to be killed together

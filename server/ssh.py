@@ -30,6 +30,18 @@ Nothing a client does can stall the others or fill the host:
 * ``Limits``: connections at once (a refusal never frees a place), per
   address, apps running, a grace period to log in and to open the terminal,
   an idle time without a key, and each worker's address space;
+* the door (OpenSSH's MaxStartups and PerSourcePenalties, made for a game):
+  new connections from one address are let in at ``ARRIVALS`` a second
+  (a burst of the per-address limit, at least ``ARRIVAL_BURST``), the rest
+  closed before a word of SSH, so nobody makes the host do key exchanges
+  by the hundred; connections not logged in yet have a budget of their own,
+  half the total (``STARTUPS`` at least): past ``STARTUPS`` of them, or with
+  every place taken, a new one first takes the place of the oldest one with
+  no banner after ``STALLED`` seconds (a real client sends its own at once;
+  one that drips it a byte at a time has not), or else with no key exchange
+  after ``KEX_STALLED``, and is otherwise dropped at random, more surely the
+  fuller the budget; a connection with no key exchange after ``PRE_AUTH`` seconds (or
+  the login grace, if shorter) is closed;
 * the apps live in worker processes (``pool``, ``worker``), each started in
   a session of its own, signals back at their defaults, with the kernel's
   parent-death signal (``child``); when a connection ends its app is asked
@@ -58,6 +70,7 @@ import asyncio
 import fcntl
 import logging
 import os
+import random
 import re
 import shutil
 import signal
@@ -82,6 +95,7 @@ from .homes import home_for
 from .keys import KeyBook
 from .logs import PrintableLog, log_to_stderr  # noqa: F401 - PrintableLog: the server's log format
 from .pool import Pool, WorkerApp
+from .store import Allowance
 from .tables import TableServer
 
 log = logging.getLogger("garito.serve")
@@ -107,6 +121,33 @@ STALL = 60.0  # seconds a client may take nothing of its screen
 WINDOW = 256 << 10  # SSH channel window: what a client may send before it must wait for us
 KILL_AFTER = 3.0  # seconds an app has to end after its hang-up
 ROAM_WAIT = 5.0  # seconds a finished match waits to reach the cluster's copy of its players' homes
+# What the server offers, strongest first (README, "Over SSH"): a hybrid
+# post-quantum exchange and X25519 (every OpenSSH since 6.5), then the two
+# larger finite-field groups for clients without X25519; no SHA-1, no NIST
+# curves, no 1024-bit group exchange. Authenticated ciphers first; MACs only
+# encrypt-then-MAC with 128-bit tags or more. The host key is Ed25519.
+KEX_ALGS = [
+    "mlkem768x25519-sha256",
+    "curve25519-sha256",
+    "curve25519-sha256@libssh.org",
+    "diffie-hellman-group18-sha512",
+    "diffie-hellman-group16-sha512",
+]
+CIPHERS = [
+    "chacha20-poly1305@openssh.com",
+    "aes256-gcm@openssh.com",
+    "aes128-gcm@openssh.com",
+    "aes256-ctr",
+    "aes192-ctr",
+    "aes128-ctr",
+]
+MACS = ["hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "umac-128-etm@openssh.com"]
+ARRIVALS = 5.0  # new connections a second from one address, once its burst is spent
+ARRIVAL_BURST = 10  # at least: the per-address limit, if larger
+STARTUPS = 10  # connections not logged in yet past which a newcomer may be dropped (OpenSSH's default too)
+STALLED = 0.25  # seconds without the client's banner after which a connection may give its place away
+KEX_STALLED = 4.0  # seconds without a key exchange after which it may (a real one takes a few round trips)
+PRE_AUTH = 10.0  # seconds a connection has for its key exchange
 TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 DEFAULT_TERM = "xterm-256color"
 LOCALE = re.compile(r"[A-Za-z]{1,8}(_[A-Za-z0-9]{1,8})?([.][A-Za-z0-9-]{1,16})?(@[A-Za-z0-9]{1,16})?")
@@ -120,7 +161,9 @@ RESTORE = (
 
 @dataclass(frozen=True)
 class Limits:
-    """What one server lets in at once; see ``garito serve --help``."""
+    """What one server lets in at once; see ``garito serve --help``. The
+    budget of connections not logged in yet is half ``max_connections``
+    (``STARTUPS`` at least)."""
 
     max_connections: int = 50  # SSH connections, logged in or not
     max_players: int = 40  # apps running
@@ -591,6 +634,8 @@ class _Connection(asyncssh.SSHServer):
         self.sessions = 0
         self.terminal: Terminal | None = None
         self.user = ""
+        self.keyed = False  # its key exchange is done (it has asked to log in)
+        self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -598,13 +643,37 @@ class _Connection(asyncssh.SSHServer):
         self.address, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
         why = self.serve._take_connection(self)
         if why:
-            log.warning("refused %s: %s", self.peer, why)
+            self.serve._refused(self, why)
             conn.abort()  # no SSH word yet: a disconnect message would read as a broken banner
             return
         self.counted = True
+        deadline = min(PRE_AUTH, self.serve.limits.login_grace)
+        self._deadline = asyncio.get_running_loop().call_later(deadline, self._no_key_exchange)
         log.info("connection from %s (%d open)", self.peer, len(self.serve.connections))
 
+    def spoke(self) -> bool:
+        """Whether the client's banner has come (its first line)."""
+        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
+
+    def _no_key_exchange(self) -> None:
+        if not self.keyed and self.counted:
+            log.info("%s: no key exchange in time: closed", self.peer)
+            self.let_go()
+
+    def let_go(self) -> None:
+        """Closed at once, its place given back now (not when the loop
+        next hears it gone)."""
+        if self.counted:
+            self.counted = False
+            self.serve._give_connection(self)
+        if self._deadline is not None:
+            self._deadline.cancel()
+        if self.conn is not None:
+            self.conn.abort()
+
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
         if not self.counted:
             return  # a refused connection held no place: it frees none
         self.counted = False
@@ -613,6 +682,7 @@ class _Connection(asyncssh.SSHServer):
         log.info("connection from %s closed%s (%d open)", self.peer, said, len(self.serve.connections))
 
     def begin_auth(self, username: str) -> bool:
+        self.keyed = True
         why = problem(username)
         if why is not None:
             log.warning("%s: login name %r refused: %s", self.peer, shown(username), why)
@@ -626,6 +696,7 @@ class _Connection(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         assert self.conn is not None
+        self.serve.unauthed.pop(self, None)  # logged in: out of the budget of those not yet
         self.user = self.conn.get_extra_info("username") or ""
         log.info("%s logged in as %s", self.peer, shown(self.user))
         # logged in: the terminal must come within the grace period too
@@ -691,7 +762,11 @@ class Serve:
             raise ValueError(f"design: one of {', '.join(DESIGNS)}")
         self.pool: Pool | None = None
         self.connections: set[_Connection] = set()
+        self.unauthed: dict[_Connection, float] = {}  # not logged in yet -> when it came (monotonic)
+        self.arrivals = Allowance(max(ARRIVAL_BURST, self.limits.per_address), 1 / ARRIVALS)
         self.by_address: dict[str, int] = {}
+        self._refusals: dict[str, float] = {}  # address -> when its last refusal was said
+        self.turned_away = 0  # connections refused at the door, since the start
         self.terminals: set[Terminal] = set()
         self.server: asyncssh.SSHAcceptor | None = None
         # Every finished shared match rated, kept beside the players' homes;
@@ -755,15 +830,45 @@ class Serve:
     # -------------------------------------------------- places
 
     def _take_connection(self, c: _Connection) -> str:
-        if len(self.connections) >= self.limits.max_connections:
-            return f"{len(self.connections)} connections already"
+        now = time.monotonic()
+        if self.arrivals.left(c.address, now) < 1:
+            return "too many new connections from that address"
+        self.arrivals.spend(c.address, now)
         if self.by_address.get(c.address, 0) >= self.limits.per_address:
             return f"{self.by_address[c.address]} connections from that address already"
+        budget = max(STARTUPS, self.limits.max_connections // 2)
+        waiting = len(self.unauthed)
+        full = len(self.connections) >= self.limits.max_connections
+        if (full or waiting >= STARTUPS) and not self._make_room(now):
+            if full:
+                return f"{len(self.connections)} connections already"
+            # Early drop, as OpenSSH's MaxStartups: more likely the fuller.
+            if waiting >= budget or random.random() < (waiting - STARTUPS + 1) / (budget - STARTUPS + 1):
+                return f"{waiting} connections not logged in yet"
         self.connections.add(c)
+        self.unauthed[c] = now
         self.by_address[c.address] = self.by_address.get(c.address, 0) + 1
         return ""
 
+    def _make_room(self, now: float) -> bool:
+        """A stalled connection gives its place to a new one: the oldest of
+        those with no banner after ``STALLED`` seconds (a real client sends
+        its own at once), else of those with no key exchange after
+        ``KEX_STALLED``; False if none."""
+        for what, after in (("banner", STALLED), ("key exchange", KEX_STALLED)):
+            stalled = [
+                (t, c) for c, t in self.unauthed.items()
+                if not c.keyed and now - t >= after and (what != "banner" or not c.spoke())
+            ]  # fmt: skip
+            if stalled:
+                began, oldest = min(stalled, key=lambda tc: tc[0])
+                log.info("%s: no %s in %.1f s, its place given to a newcomer", oldest.peer, what, now - began)
+                oldest.let_go()
+                return True
+        return False
+
     def _give_connection(self, c: _Connection) -> None:
+        self.unauthed.pop(c, None)
         self.connections.discard(c)
         left = self.by_address.get(c.address, 1) - 1
         if left > 0:
@@ -776,6 +881,17 @@ class Serve:
             return f"{len(self.terminals)} players are in already"
         self.terminals.add(t)
         return ""
+
+    def _refused(self, c: _Connection, why: str) -> None:
+        """Said in the log once a minute an address at most: a flood's
+        thousands of refusals are one line, not thousands."""
+        self.turned_away += 1
+        now = time.monotonic()
+        if now - self._refusals.get(c.address, -60.0) >= 60.0:
+            if len(self._refusals) >= 10_000:
+                self._refusals.clear()
+            self._refusals[c.address] = now
+            log.warning("refused %s: %s (said once a minute for that address)", c.peer, why)
 
     def _give_place(self, t: Terminal) -> None:
         self.terminals.discard(t)
@@ -846,6 +962,9 @@ class Serve:
                 x11_forwarding=False,
                 sftp_factory=None,
                 login_timeout=self.limits.login_grace,
+                kex_algs=KEX_ALGS,
+                encryption_algs=CIPHERS,
+                mac_algs=MACS,
                 keepalive_interval=60,
                 keepalive_count_max=3,
                 window=WINDOW,

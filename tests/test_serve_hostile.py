@@ -156,12 +156,18 @@ async def test_a_connection_flood_holds_at_max_connections(tmp_path, caplog):
     flooded, flood_port = await started(tmp_path / "flood", max_connections=10, per_address=100)
     graced = server
     try:
-        # Ten silent sockets take every place for the login grace period...
+        # Ten silent sockets take every place; a newcomer at once is refused
+        # (they are fresh), and the refusal frees no place...
         silent = [await asyncio.open_connection("127.0.0.1", port) for _ in range(10)]
         await until(lambda: len(server.connections) == 10)
+        opened = asyncio.get_running_loop().time()
         assert await refused(port, "ana")
-        assert len(server.connections) == 10  # a refusal frees no place
-        # ...and are let go when it is over.
+        assert len(server.connections) == 10 or asyncio.get_running_loop().time() - opened >= ssh.STALLED
+        # ...but once they have sat a second without a key exchange, a
+        # newcomer takes the oldest one's place, and the rest are let go at
+        # the deadline (the login grace, shorter here than PRE_AUTH).
+        await asyncio.sleep(ssh.STALLED)
+        assert not await refused(port, "ana")
         for reader, _ in silent:
             await asyncio.wait_for(reader.read(), TIMEOUT)  # the server closed it
         await until(lambda: not server.connections)
@@ -179,14 +185,17 @@ async def test_a_connection_flood_holds_at_max_connections(tmp_path, caplog):
                 await asyncio.sleep(0.005)
 
         watcher = asyncio.create_task(watch())
+        said_before = caplog.text.count("refused 127.0.0.1")
         results = await asyncio.gather(
             *(Client.connect(port, f"p{n}") for n in range(80)), return_exceptions=True
         )
         watching = False
         await watcher
         inside = [c for c in results if isinstance(c, Client)]
-        assert len(inside) == 10 and highest == 10 and len(server.connections) == 10
-        assert caplog.text.count("connections already") >= 70
+        # Some get in (those not logged in yet have half the places, and past
+        # half of those a newcomer may be dropped at random), never more than ten.
+        assert 1 <= len(inside) <= 10 and highest <= 10 and len(server.connections) == len(inside)
+        assert server.turned_away >= 70 and caplog.text.count("refused 127.0.0.1") - said_before == 1  # once
         for c in inside:
             await c.close()
         await until(lambda: not server.connections)
