@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import ipaddress
 import json
 import logging
@@ -145,6 +146,7 @@ HOLD = 180.0  # seconds a dropped player's seat waits
 PACE = 0.7  # seconds a computer seat takes over its move, so people can follow it
 BACKLOG = 8 << 20  # bytes a client may leave unread: a long match's state is ~100 KB a line
 MAX_TABLES = 64
+PER_ORIGIN = 8  # unfinished tables opened from one address (an IPv6 /64) at once
 PER_PLAYER = 3  # unfinished tables one name may sit at (or have a seat held at) at once
 
 SAY_RATE = 0.5  # chat lines a second, on average, per name: a flood is refused, play is not
@@ -216,6 +218,12 @@ class Client:
         self.tokens -= 1
 
 
+def tag_of(origin: str) -> str:
+    """What a table's record says of where it was opened from: enough to
+    count an address's tables by, nothing to read the address back from."""
+    return hashlib.sha256(f"garito-origin\x00{origin}".encode()).hexdigest()[:16] if origin else ""
+
+
 def origin_of(address: str) -> str:
     """Who guesses codes from ``address``, for counting them: an IPv4
     address, or an IPv6 one's /64 (one subscriber's, not one machine's)."""
@@ -249,6 +257,7 @@ class Table:
     hosts: dict[int, str] = field(default_factory=dict)  # seat -> the host its player reached
     until: dict[int, float] = field(default_factory=dict)  # held seat -> when its hold ends (epoch s)
     length: int = 0  # the record's entries replayed here
+    by: str = ""  # a tag of the address it was opened from (``tag_of``): its share of the tables
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one append or catching up at a time
 
     @property
@@ -862,8 +871,11 @@ class TableServer:
                     self._catching.discard(n)
                 if not entries or n in self.tables:
                     return
-                match, code = _opening(_entry(entries[0]))
-                table = Table(n, Session(match, here=(), pace=PACE), code=code, length=1)
+                opening = _entry(entries[0])
+                match, code = _opening(opening)
+                by = opening.get("by")
+                by = by if isinstance(by, str) and len(by) <= 16 else ""
+                table = Table(n, Session(match, here=(), pace=PACE), code=code, length=1, by=by)
                 rest = entries[1:]
                 live = False  # what happened before this host came is not done again here
                 self.tables[n] = table
@@ -1205,13 +1217,19 @@ class TableServer:
         mine = [t for t in self.tables.values() if client.name in t.names() and not t.over]
         if len(mine) >= PER_PLAYER:
             raise Refused(f"You sit at {len(mine)} tables already: leave one first.")
-        if len(self.tables) >= MAX_TABLES:
+        # Names cost nothing on a guests' server: an address (an IPv6 /64)
+        # opens a share of the tables, whatever names it comes by.
+        by = tag_of(client.origin)
+        theirs = [t for t in self.tables.values() if by and t.by == by and not t.over]
+        if len(theirs) >= PER_ORIGIN:
+            raise Refused(f"{len(theirs)} tables are open from your address already: join one, or leave one.")
+        if len(self.tables) >= MAX_TABLES and not self._make_room():
             raise Refused("The server has as many tables as it can hold: join one, or try later.")
         match = Match.start(rules.id, config, seed, tuple(seats), stream=COUNTER, commitment=commitment(seed))
         code = self._new_code() if m.private else None
         n = await self.store.new_table()
-        opening = {"t": "new", "match": match.to_record(), "code": code, "at": _now()}
-        table = Table(n, Session(match, here=(), pace=PACE), code=code)
+        opening = {"t": "new", "match": match.to_record(), "code": code, "by": by, "at": _now()}
+        table = Table(n, Session(match, here=(), pace=PACE), code=code, by=by)
         self.tables[n] = table
         try:
             ok = await self.store.append(n, 0, json.dumps(opening, ensure_ascii=False, separators=(",", ":")))
@@ -1226,6 +1244,19 @@ class TableServer:
         log.info("table %d: %s opened by %s, seats %s, seed committed to %s", n, rules.title,
                  client.name, kinds, match.commitment[:16])  # fmt: skip
         await self._join(client, table)
+
+    def _make_room(self) -> bool:
+        """Every table taken: the one nobody is at (its seats held for players
+        gone, or open) whose holds end first gives its place to a newcomer
+        (its record kept for its players, as when its holds run out); False
+        if people are at every table."""
+        empty = [t for t in self.tables.values() if not t.sitting and not t.players and not t.watchers]
+        if not empty:
+            return False
+        table = min(empty, key=lambda t: (min(t.until.values(), default=0.0), t.id))
+        self._close_table(table, "closed for a newcomer: the server was full, nobody at it", dropped=True)
+        self._announce()
+        return True
 
     def _seat(self, rules: AnyRules, i: int, given: SeatAsked, taken: set[str]) -> Seat:
         """Seat ``i`` as a ``create`` describes it (the dialog's kinds,

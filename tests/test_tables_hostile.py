@@ -541,3 +541,49 @@ async def test_a_crowd_connecting_at_once_is_let_in_whole():
         for c in conns:
             c.writer.close()
         await server.close()
+
+
+@sync
+async def test_one_address_cycling_names_holds_a_share_and_a_newcomer_always_gets_a_table(monkeypatch):
+    """24 guest names from one address, each opening its three tables and
+    going (its seats held): the address holds PER_ORIGIN tables at most, of
+    any names, an IPv6 /64 alike; with every table taken, a newcomer from
+    elsewhere opens one in the place of a table nobody is at."""
+    server = TableServer(tokens=True)
+    path = str(Path(tempfile.mkdtemp()) / "tables.sock")
+    await server.start(path)
+    try:
+        opened = refused_share = 0
+        for n in range(24):
+            mal = await by_token(path, server.admit(f"mal{n}", "192.0.2.66"))
+            for _ in range(tables.PER_PLAYER):
+                await mal.send(op="create", game="gemelos", seats=["human", "human"])
+                m = await mal.until(lambda m: m["op"] in ("state", "error"))
+                if m["op"] == "state":
+                    opened += 1
+                else:
+                    assert "from your address already" in m["rule"]
+                    refused_share += 1
+            mal.writer.close()  # gone: its seats held for it
+        assert opened == tables.PER_ORIGIN and refused_share == 24 * tables.PER_PLAYER - tables.PER_ORIGIN
+        for n in range(3):  # another /64's addresses are one address too
+            six = await by_token(path, server.admit(f"six{n}", f"2001:db8::{n + 1}"))
+            await six.send(op="create", game="gemelos", seats=["human", "human"])
+            await six.until(lambda m: m["op"] == "state")
+        # Every table taken: a newcomer still opens one, in the place of a
+        # table nobody is at (the one whose holds end first).
+        monkeypatch.setattr(tables, "MAX_TABLES", len(server.tables))
+        before = set(server.tables)
+        ana = await by_token(path, server.admit("ana", "203.0.113.5"))
+        await ana.send(op="create", game="gemelos", seats=["human", "human"])
+        state = await ana.until(lambda m: m["op"] == "state")
+        assert len(server.tables) == tables.MAX_TABLES and state["table"] not in before
+        assert len(before - set(server.tables)) == 1
+        # With people at every table, the server is full for the next one.
+        for t in list(server.tables.values()):
+            t.sitting = t.sitting or {0: "someone"}
+        bea = await by_token(path, server.admit("bea", "203.0.113.6"))
+        await bea.send(op="create", game="gemelos", seats=["human", "human"])
+        assert "as many tables as it can hold" in await error(bea)
+    finally:
+        await server.close()

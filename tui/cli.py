@@ -268,9 +268,12 @@ def read_record(path: str):
     """The match a record file holds, or UsageError saying why not."""
     from garito.core.match import Match, RecordError
 
+    from .record_file import TooBig, read_bounded
+
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        text = read_bounded(path).decode("utf-8")
+    except TooBig as e:
+        raise UsageError(str(e)) from None
     except OSError as e:
         raise UsageError(_("cannot read {path}: {why}").format(path=path, why=e.strerror or e)) from None
     except UnicodeDecodeError:

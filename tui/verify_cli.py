@@ -13,22 +13,20 @@ import sys
 
 from garito.core.i18n import _
 
-MAX_BYTES = 1 << 24  # a record of the longest match is far smaller
-
 
 def verify(path: str) -> int:
     from garito.core.fairness import verify as check
     from garito.core.match import RecordError
 
     from .cli import UsageError
+    from .record_file import TooBig, read_bounded
 
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_bounded(path)
+    except TooBig as e:
+        raise UsageError(str(e)) from None
     except OSError as e:
         raise UsageError(_("cannot read {path}: {why}").format(path=path, why=e.strerror or e)) from None
-    if len(raw) > MAX_BYTES:
-        raise UsageError(_("{path} is larger than any record").format(path=path))
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
