@@ -593,3 +593,23 @@ def test_window_changes_are_not_each_a_line_of_the_log():
     other = logging.LogRecord("asyncssh", logging.INFO, "", 0, "Beginning auth for user %s", ("ana",), None)
     ours = logging.LogRecord("garito.serve", logging.INFO, "", 0, "Received window change", (), None)
     assert [no_window_changes(r) for r in (said, other, ours)] == [False, True, True]
+
+
+@sync
+async def test_a_player_hanging_up_as_the_menu_comes_leaves_no_crash(tmp_path):
+    """A client whose input ends at once (``ssh -tt host </dev/null``): the
+    session ends as the app starts, and the app goes quietly, no crash log
+    in the player's home (the menu found its parts already taken down)."""
+    server, port = await started(tmp_path)
+    try:
+        for n in range(5):
+            client = await Client.connect(port, f"hup{n}")
+            await client.play(read=False)
+            client.process.stdin.write_eof()
+            await asyncio.wait_for(client.process.wait_closed(), TIMEOUT)
+            await client.close()
+        await until(lambda: not server.terminals)
+        homes = tmp_path / "serve" / FOLDER
+        assert not list(homes.glob("*/crashes/*")), [p.read_text()[-300:] for p in homes.glob("*/crashes/*")]
+    finally:
+        await server.close()

@@ -160,7 +160,10 @@ class MenuScreen(LaidOut, Screen[None]):
                 timeout=10,
             )
         self.saves = {s.game: s for s in found}
-        games = self.query_one("#games", OptionList)
+        try:
+            games = self.query_one("#games", OptionList)
+        except NoMatches:  # the player hung up as the menu came: the screen is already taken down
+            return
         keep = games.highlighted_option.id if games.highlighted_option else None
         games.clear_options()
         options: list[Option | None] = []
