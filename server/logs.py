@@ -36,3 +36,6 @@ def log_to_stderr(fmt: str = "%(asctime)s %(name)s %(message)s") -> None:
     handler.setFormatter(PrintableLog(fmt))
     handler.addFilter(no_window_changes)
     logging.basicConfig(level=logging.INFO, handlers=[handler])
+    # asyncssh's own lines are four a connection, refused ones too: a flood's
+    # megabyte a second. Its warnings still come; the server says the rest.
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)

@@ -39,9 +39,15 @@ Nothing a client does can stall the others or fill the host:
   every place taken, a new one first takes the place of the oldest one with
   no banner after ``STALLED`` seconds (a real client sends its own at once;
   one that drips it a byte at a time has not), or else with no key exchange
-  after ``KEX_STALLED``, and is otherwise dropped at random, more surely the
-  fuller the budget; a connection with no key exchange after ``PRE_AUTH`` seconds (or
-  the login grace, if shorter) is closed;
+  after ``KEX_STALLED``, or else the oldest of the address holding most of
+  the budget (when it holds more than the newcomer's), and is otherwise,
+  in the budget's last quarter, dropped at random, more surely the fuller
+  the budget; a connection is in the budget until its game starts (logged
+  in with no terminal is not playing); one with no key exchange after
+  ``PRE_AUTH`` seconds, or no terminal ``NO_TERMINAL`` seconds after its
+  login, is closed, and so is one whose session ended or was refused (a
+  connection has one session); addresses are counted as the tables count
+  them (an IPv6 /64 is one);
 * the apps live in worker processes (``pool``, ``worker``), each started in
   a session of its own, signals back at their defaults, with the kernel's
   parent-death signal (``child``); when a connection ends its app is asked
@@ -96,7 +102,7 @@ from .keys import KeyBook
 from .logs import PrintableLog, log_to_stderr  # noqa: F401 - PrintableLog: the server's log format
 from .pool import Pool, WorkerApp
 from .store import Allowance
-from .tables import TableServer
+from .tables import TableServer, origin_of
 
 log = logging.getLogger("garito.serve")
 
@@ -122,16 +128,14 @@ WINDOW = 256 << 10  # SSH channel window: what a client may send before it must 
 KILL_AFTER = 3.0  # seconds an app has to end after its hang-up
 ROAM_WAIT = 5.0  # seconds a finished match waits to reach the cluster's copy of its players' homes
 # What the server offers, strongest first (README, "Over SSH"): a hybrid
-# post-quantum exchange and X25519 (every OpenSSH since 6.5), then the two
-# larger finite-field groups for clients without X25519; no SHA-1, no NIST
-# curves, no 1024-bit group exchange. Authenticated ciphers first; MACs only
+# post-quantum exchange and X25519 (every OpenSSH since 6.5); no finite-field
+# groups (a group18 exchange costs the server 12 ms of its loop against a
+# client that computes nothing: DHEat), no SHA-1, no NIST curves. Authenticated ciphers first; MACs only
 # encrypt-then-MAC with 128-bit tags or more. The host key is Ed25519.
 KEX_ALGS = [
     "mlkem768x25519-sha256",
     "curve25519-sha256",
     "curve25519-sha256@libssh.org",
-    "diffie-hellman-group18-sha512",
-    "diffie-hellman-group16-sha512",
 ]
 CIPHERS = [
     "chacha20-poly1305@openssh.com",
@@ -148,6 +152,7 @@ STARTUPS = 10  # connections not logged in yet past which a newcomer may be drop
 STALLED = 0.25  # seconds without the client's banner after which a connection may give its place away
 KEX_STALLED = 4.0  # seconds without a key exchange after which it may (a real one takes a few round trips)
 PRE_AUTH = 10.0  # seconds a connection has for its key exchange
+NO_TERMINAL = 10.0  # seconds a logged-in connection has to start its game (or the login grace, if shorter)
 TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 DEFAULT_TERM = "xterm-256color"
 LOCALE = re.compile(r"[A-Za-z]{1,8}(_[A-Za-z0-9]{1,8})?([.][A-Za-z0-9-]{1,16})?(@[A-Za-z0-9]{1,16})?")
@@ -358,6 +363,7 @@ class Terminal(asyncssh.SSHServerSession):
             log.warning("%s turned away: %s", self.who, why)
             self._refuse(f"Garito: {why}. Try again in a while.")
             return
+        self.serve.unauthed.pop(self.connection, None)  # playing: out of the budget of those not yet
         self._task = asyncio.create_task(self._run())
 
     def data_received(self, data: bytes, datatype) -> None:
@@ -468,6 +474,7 @@ class Terminal(asyncssh.SSHServerSession):
                 self._close(0 if status == 0 and not self.ending else 1)
             if not self.finished.done():
                 self.finished.set_result(None)
+            self._end_connection()
 
     def end(self, why: str) -> None:
         """End the app (hang-up, then kill) and then the session."""
@@ -494,6 +501,15 @@ class Terminal(asyncssh.SSHServerSession):
         self._close(1)
         if not self.finished.done():
             self.finished.set_result(None)
+        self._end_connection()
+
+    def _end_connection(self) -> None:
+        """A connection has one session: once it has ended (or was refused),
+        the connection goes too, a moment later (the exit status sent)
+        rather than holding a place with nothing in it."""
+        conn = self.connection.conn
+        if conn is not None:
+            asyncio.get_running_loop().call_later(1.0, conn.close)
 
     def _close(self, status: int) -> None:
         chan, self.chan = self.chan, None
@@ -629,7 +645,7 @@ class _Connection(asyncssh.SSHServer):
     def __init__(self, serve: Serve) -> None:
         self.serve = serve
         self.conn: asyncssh.SSHServerConnection | None = None
-        self.address, self.peer = "", "?"
+        self.address, self.peer, self.origin = "", "?", ""
         self.counted = False  # holds one of the server's places (and one of its address's)
         self.sessions = 0
         self.terminal: Terminal | None = None
@@ -641,6 +657,7 @@ class _Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
+        self.origin = origin_of(self.address)  # an IPv6 /64 is one address, as the tables count it
         why = self.serve._take_connection(self)
         if why:
             self.serve._refused(self, why)
@@ -696,19 +713,20 @@ class _Connection(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         assert self.conn is not None
-        self.serve.unauthed.pop(self, None)  # logged in: out of the budget of those not yet
         self.user = self.conn.get_extra_info("username") or ""
         log.info("%s logged in as %s", self.peer, shown(self.user))
-        # logged in: the terminal must come within the grace period too
-        asyncio.get_running_loop().call_later(self.serve.limits.login_grace, self._no_terminal)
+        # Logged in: the game must start soon too (until it does, the
+        # connection stays in the budget of those not playing yet).
+        grace = min(NO_TERMINAL, self.serve.limits.login_grace)
+        asyncio.get_running_loop().call_later(grace, self._no_terminal)
 
     def _no_terminal(self) -> None:
         # A session channel opened and left without a shell asked for holds
         # the connection's place as surely as no channel at all.
         started = self.terminal is not None and self.terminal.started
         if not started and self.counted and self.conn is not None:
-            log.info("%s opened no terminal in %g s: closed", self.peer, self.serve.limits.login_grace)
-            self.conn.close()
+            log.info("%s opened no terminal in time: closed", self.peer)
+            self.let_go()
 
     def public_key_auth_supported(self) -> bool:
         return not self.serve.guests
@@ -831,38 +849,53 @@ class Serve:
 
     def _take_connection(self, c: _Connection) -> str:
         now = time.monotonic()
-        if self.arrivals.left(c.address, now) < 1:
+        if self.arrivals.left(c.origin, now) < 1:
             return "too many new connections from that address"
-        self.arrivals.spend(c.address, now)
-        if self.by_address.get(c.address, 0) >= self.limits.per_address:
-            return f"{self.by_address[c.address]} connections from that address already"
+        self.arrivals.spend(c.origin, now)
+        if self.by_address.get(c.origin, 0) >= self.limits.per_address:
+            return f"{self.by_address[c.origin]} connections from that address already"
         budget = max(STARTUPS, self.limits.max_connections // 2)
         waiting = len(self.unauthed)
         full = len(self.connections) >= self.limits.max_connections
-        if (full or waiting >= STARTUPS) and not self._make_room(now):
+        if (full or waiting >= STARTUPS) and not self._make_room(now, c.origin):
             if full:
                 return f"{len(self.connections)} connections already"
-            # Early drop, as OpenSSH's MaxStartups: more likely the fuller.
-            if waiting >= budget or random.random() < (waiting - STARTUPS + 1) / (budget - STARTUPS + 1):
+            # Early drop, as OpenSSH's MaxStartups, in the last quarter of the
+            # budget: more likely the fuller (below it a newcomer is let in:
+            # a crowd of real clients at once is not turned away).
+            late = max(STARTUPS, budget * 3 // 4)
+            if waiting >= budget or (
+                waiting >= late and random.random() < (waiting - late + 1) / (budget - late + 1)
+            ):
                 return f"{waiting} connections not logged in yet"
         self.connections.add(c)
         self.unauthed[c] = now
-        self.by_address[c.address] = self.by_address.get(c.address, 0) + 1
+        self.by_address[c.origin] = self.by_address.get(c.origin, 0) + 1
         return ""
 
-    def _make_room(self, now: float) -> bool:
-        """A stalled connection gives its place to a new one: the oldest of
-        those with no banner after ``STALLED`` seconds (a real client sends
-        its own at once), else of those with no key exchange after
-        ``KEX_STALLED``; False if none."""
-        for what, after in (("banner", STALLED), ("key exchange", KEX_STALLED)):
-            stalled = [
-                (t, c) for c, t in self.unauthed.items()
-                if not c.keyed and now - t >= after and (what != "banner" or not c.spoke())
-            ]  # fmt: skip
-            if stalled:
-                began, oldest = min(stalled, key=lambda tc: tc[0])
-                log.info("%s: no %s in %.1f s, its place given to a newcomer", oldest.peer, what, now - began)
+    def _make_room(self, now: float, origin: str) -> bool:
+        """A connection not playing yet gives its place to a new one from
+        ``origin``: the oldest with no banner after ``STALLED`` seconds (a
+        real client sends its own at once); else the oldest of the address
+        holding most of the budget, if it holds more than ``origin`` (a
+        crowd of fresh connections from a few addresses can't keep the
+        others out); else the oldest not playing after ``KEX_STALLED``.
+        False if none."""
+        silent = [(t, c) for c, t in self.unauthed.items() if now - t >= STALLED and not c.spoke()]
+        held: dict[str, list[tuple[float, _Connection]]] = {}
+        for c, t in self.unauthed.items():
+            held.setdefault(c.origin, []).append((t, c))
+        most = max(held.values(), key=len, default=[])
+        crowded = most if len(most) > len(held.get(origin, [])) + 1 else []
+        slow = [(t, c) for c, t in self.unauthed.items() if now - t >= KEX_STALLED]
+        for what, candidates in (
+            ("no banner", silent),
+            ("its address's share", crowded),
+            ("not playing", slow),
+        ):
+            if candidates:
+                began, oldest = min(candidates, key=lambda tc: tc[0])
+                log.info("%s: %s after %.1f s, its place given to a newcomer", oldest.peer, what, now - began)
                 oldest.let_go()
                 return True
         return False
@@ -870,11 +903,11 @@ class Serve:
     def _give_connection(self, c: _Connection) -> None:
         self.unauthed.pop(c, None)
         self.connections.discard(c)
-        left = self.by_address.get(c.address, 1) - 1
+        left = self.by_address.get(c.origin, 1) - 1
         if left > 0:
-            self.by_address[c.address] = left
+            self.by_address[c.origin] = left
         else:
-            self.by_address.pop(c.address, None)
+            self.by_address.pop(c.origin, None)
 
     def _take_place(self, t: Terminal) -> str:
         if len(self.terminals) >= self.limits.max_players:
@@ -887,10 +920,10 @@ class Serve:
         thousands of refusals are one line, not thousands."""
         self.turned_away += 1
         now = time.monotonic()
-        if now - self._refusals.get(c.address, -60.0) >= 60.0:
+        if now - self._refusals.get(c.origin, -60.0) >= 60.0:
             if len(self._refusals) >= 10_000:
                 self._refusals.clear()
-            self._refusals[c.address] = now
+            self._refusals[c.origin] = now
             log.warning("refused %s: %s (said once a minute for that address)", c.peer, why)
 
     def _give_place(self, t: Terminal) -> None:
