@@ -735,6 +735,7 @@ class TableServer:
             table is None
             or n in self.damaged
             or table.lock.locked()
+            or not table.length  # its opening still being written here
             or table.length != length_n - 1
             or not line
         ):
@@ -1231,15 +1232,17 @@ class TableServer:
         opening = {"t": "new", "match": match.to_record(), "code": code, "by": by, "at": _now()}
         table = Table(n, Session(match, here=(), pace=PACE), code=code, by=by)
         self.tables[n] = table
-        try:
-            ok = await self.store.append(n, 0, json.dumps(opening, ensure_ascii=False, separators=(",", ":")))
-        except BaseException:
-            self.tables.pop(n, None)
-            raise
-        if not ok:  # a number the store gave twice: never this table's
-            self.tables.pop(n, None)
-            raise Damaged(f"table {n} was opened twice")
-        table.length = 1
+        async with table.lock:  # its own word of the opening may come back first: not replayed again
+            try:
+                line = json.dumps(opening, ensure_ascii=False, separators=(",", ":"))
+                ok = await self.store.append(n, 0, line)
+            except BaseException:
+                self.tables.pop(n, None)
+                raise
+            if not ok:  # a number the store gave twice: never this table's
+                self.tables.pop(n, None)
+                raise Damaged(f"table {n} was opened twice")
+            table.length = 1
         kinds = [s.kind for s in seats]
         log.info("table %d: %s opened by %s, seats %s, seed committed to %s", n, rules.title,
                  client.name, kinds, match.commitment[:16])  # fmt: skip

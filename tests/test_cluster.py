@@ -171,6 +171,32 @@ async def test_another_hosts_moves_are_replayed_from_their_word_with_no_read_of_
 
 
 @sync
+async def test_a_tables_own_word_of_its_opening_coming_back_first_is_not_replayed_again(
+    redis_server, monkeypatch
+):
+    """The word of a new table's opening reaches its own host before the
+    append's answer does (two connections: either may come first): the
+    table is not set aside for "a second opening"."""
+    a, pa = await host(redis_server.url)
+    real = a.store.append
+
+    async def slow_answer(table: int, expected: int, entry: str) -> bool:
+        done = await real(table, expected, entry)
+        await asyncio.sleep(0.2)  # the word, meanwhile, heard and handled
+        return done
+
+    monkeypatch.setattr(a.store, "append", slow_answer)
+    try:
+        ana = await Conn.open(pa, "Ana")
+        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=3)
+        m = await ana.until(lambda m: m["op"] in ("state", "error"))
+        assert m["op"] == "state", m
+        assert not a.damaged and 1 in a.tables
+    finally:
+        await a.close()
+
+
+@sync
 async def test_talk_and_the_seed_secrecy_cross_hosts(redis_server):
     a, pa = await host(redis_server.url)
     b, pb = await host(redis_server.url)

@@ -326,9 +326,16 @@ class GarApp(App[None]):
         """An error nobody caught stops the app (Textual's way, exit status
         1); its traceback goes to a file, and the terminal gets one line
         (``_print_error_renderables``)."""
+        from textual.css.query import NoMatches
+
         from garito import __version__
         from garito.store import crashlog
 
+        if getattr(self, "_exit", False) and isinstance(error, NoMatches):
+            # Asked to quit as it was starting (a player who hung up at once):
+            # a screen's late handler found its parts already taken down.
+            # Nothing went wrong; the app goes on ending.
+            return
         self.crash_log = crashlog.keep(error, __version__)
         super()._handle_exception(error)
 
