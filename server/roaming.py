@@ -99,6 +99,11 @@ class Late(Exception):
     """An arrival's time is up: the rest waits for the next look."""
 
 
+def _in_time(deadline: float) -> None:
+    if time.monotonic() > deadline:
+        raise Late(f"not done in {ARRIVE:g} s")
+
+
 # ---------------------------------------------------------------- the home's side (in a thread)
 
 
@@ -246,12 +251,7 @@ class Roaming:
             raise
 
     async def _set_aside(self, name: str, part: str, why: str) -> None:
-        where = key(name, part)
-        log.warning("%s is damaged (%s): renamed aside", where, why[:120])
-        try:
-            await self.store._call(self.redis.rename(where, f"{where}:damaged"))
-        except (Damaged, StoreDown, rx.ResponseError):
-            pass
+        await self.store._set_aside(key(name, part), why)
 
     async def _bounded(self, name: str, part: str, most: int) -> None:
         """Damaged (and renamed aside) if ``part`` holds more than ``most``
@@ -311,13 +311,9 @@ class Roaming:
         return [f for f in fields if f not in big]
 
     async def _arrive(self, name: str, home: Path, deadline: float) -> None:
-        def on_time() -> None:
-            if time.monotonic() > deadline:
-                raise Late(f"not done in {ARRIVE:g} s")
-
         await self._bounded(name, "sums", 2 * MAX_FILES)
         sums = await self._call(self.redis.hgetall(key(name, "sums")), name, "sums")
-        on_time()
+        _in_time(deadline)
         local = await asyncio.to_thread(local_files, home)
         base = await asyncio.to_thread(read_base, home)
         foreign = [
@@ -337,7 +333,7 @@ class Roaming:
         wanted = await self._sized(name, "files", wanted[:MAX_FILES], MAX_FILE)
         writes: dict[str, str] = {}
         for i in range(0, len(wanted), PART):
-            on_time()
+            _in_time(deadline)
             part = wanted[i : i + PART]
             texts = await self._call(self.redis.hmget(key(name, "files"), part), name, "files")
             for rel, text in zip(part, texts, strict=True):
@@ -357,7 +353,7 @@ class Roaming:
             p: s for p, s in base.items() if p in sums and p not in removes
         }  # missing there: pushed again
         new_base.update({p: sums[p] for p in writes})
-        on_time()
+        _in_time(deadline)
         await asyncio.to_thread(_apply_files, home, writes, removes, new_base, kept)
         if kept:
             log.warning("%r's %s changed here and elsewhere: this host's kept beside", name, ", ".join(kept))
@@ -375,8 +371,7 @@ class Roaming:
         entries: dict[str, Any] = {}
         bad: list[str] = []
         for i in range(0, len(missing), PART):
-            if time.monotonic() > deadline:
-                raise Late(f"not done in {ARRIVE:g} s")
+            _in_time(deadline)
             part = missing[i : i + PART]
             texts = await self._call(self.redis.hmget(key(name, "history"), part), name, "history")
             for fp, text in zip(part, texts, strict=True):

@@ -38,11 +38,24 @@ def quick(monkeypatch):
     monkeypatch.setattr(redis_store, "ALIVE", 1.0)
 
 
-async def host(url: str) -> tuple[TableServer, str]:
+async def host(url: str, **options) -> tuple[TableServer, str]:
     path = str(Path(tempfile.mkdtemp()) / "t.sock")
-    server = TableServer(chosen_seeds=True, store=RedisStore(url))
+    server = TableServer(chosen_seeds=True, store=RedisStore(url), **options)
     await server.start(path)
     return server, path
+
+
+async def across(pa: str, b: TableServer, pb: str, seed: int) -> tuple[Conn, Conn]:
+    """Ana opens a two-seat Gemelos table through host A (``pa``); once host
+    ``b`` has it, Bea takes the other seat through B."""
+    ana = await Conn.open(pa, "Ana")
+    await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=seed)
+    await ana.until(lambda m: m["op"] == "state")
+    await eventually(lambda: 1 in b.tables)
+    bea = await Conn.open(pb, "Bea")
+    await bea.send(op="join", table=1)
+    await bea.until(lambda m: m["op"] == "state" and m["seat"] == 1)
+    return ana, bea
 
 
 async def eventually(test, seconds: float = 10.0) -> None:
@@ -147,13 +160,7 @@ async def test_another_hosts_moves_are_replayed_from_their_word_with_no_read_of_
     a, pa = await host(redis_server.url)
     b, pb = await host(redis_server.url)
     try:
-        ana = await Conn.open(pa, "Ana")
-        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=5)
-        await ana.until(lambda m: m["op"] == "state")
-        await eventually(lambda: 1 in b.tables)
-        bea = await Conn.open(pb, "Bea")
-        await bea.send(op="join", table=1)
-        await bea.until(lambda m: m["op"] == "state" and m["seat"] == 1)
+        ana, bea = await across(pa, b, pb, seed=5)
         reads: list[int] = []
         real = b.store.read
 

@@ -9,13 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from garito.core.match import Match
-from garito.server import redis_store, tables
 from garito.server.cluster_ratings import ClusterRatings
 from garito.server.redis_store import RedisStore
 from garito.server.store import MemoryStore
@@ -23,24 +20,12 @@ from garito.server.tables import TableServer
 from garito.store.ratings import Rating, Ratings, rate, rating_json, rating_of, result_id, result_of
 
 from .helpers import sync
-from .test_cluster import eventually, play_out
+from .test_cluster import across, eventually, host, play_out, quick  # noqa: F401 - quick: the same pace, autouse
 from .test_ratings import computer, person, played
-from .test_tables import Conn
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(tables, "PACE", 0.0)
-    monkeypatch.setattr(tables, "PATROL", 0.2)
-    monkeypatch.setattr(redis_store, "BEAT", 0.2)
-    monkeypatch.setattr(redis_store, "ALIVE", 1.0)
 
 
 async def rated_host(url: str) -> tuple[TableServer, str]:
-    path = str(Path(tempfile.mkdtemp()) / "t.sock")
-    server = TableServer(chosen_seeds=True, store=RedisStore(url), ratings=Ratings(None))
-    await server.start(path)
-    return server, path
+    return await host(url, ratings=Ratings(None))
 
 
 def board(server: TableServer, game: str) -> list[tuple[str, float, int]]:
@@ -63,13 +48,7 @@ async def test_a_match_across_hosts_is_rated_once_and_every_host_shows_the_same_
     hosts = [await rated_host(redis_server.url) for _ in range(3)]
     (a, pa), (b, pb), _ = hosts
     try:
-        ana = await Conn.open(pa, "Ana")
-        await ana.send(op="create", game="gemelos", seats=["human", "human"], seed=3)
-        await ana.until(lambda m: m["op"] == "state")
-        await eventually(lambda: 1 in b.tables)
-        bea = await Conn.open(pb, "Bea")
-        await bea.send(op="join", table=1)
-        await bea.until(lambda m: m["op"] == "state" and m["seat"] == 1)
+        ana, bea = await across(pa, b, pb, seed=3)
         await play_out({0: ana, 1: bea}, 1)
         match = a.tables[1].match
         want = expected(match)

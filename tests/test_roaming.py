@@ -8,6 +8,7 @@ writes refused, Redis down at an arrival."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -45,8 +46,15 @@ def history(home: Path) -> list[tuple[str, str]]:
         return [(e.finished, e.game) for e in h.entries()]
 
 
-async def hosts(url: str, n: int = 2) -> list[Roaming]:
-    return [Roaming(RedisStore(url)) for _ in range(n)]
+@contextlib.asynccontextmanager
+async def roamers(url: str, n: int = 2):
+    """``n`` hosts' roaming, closed at the end whatever happened."""
+    made = [Roaming(RedisStore(url)) for _ in range(n)]
+    try:
+        yield made
+    finally:
+        for r in made:
+            await r.close()
 
 
 def finished_match(seed: int) -> Match:
@@ -55,9 +63,8 @@ def finished_match(seed: int) -> Match:
 
 @sync
 async def test_saves_settings_and_history_follow_a_player_to_another_host(redis_server, tmp_path, at):
-    a, b = await hosts(redis_server.url)
     home_a, home_b = tmp_path / "a" / "Ana", tmp_path / "b" / "Ana"
-    try:
+    async with roamers(redis_server.url) as (a, b):
         at(home_a)
         settings.update(language="gl")
         going = gemelos_match(seed=5)
@@ -83,18 +90,14 @@ async def test_saves_settings_and_history_follow_a_player_to_another_host(redis_
         assert pending.drain().added == 1 and len(history(home_a)) == 3
         await a.sync("Ana", home_a)
         assert int(redis_server.command("HLEN", key("Ana", "history"))[1:]) == 3
-    finally:
-        for r in (a, b):
-            await r.close()
 
 
 @sync
 async def test_a_save_removed_on_one_host_is_removed_on_the_other_and_a_change_on_both_is_kept(
     redis_server, tmp_path, at
 ):
-    a, b = await hosts(redis_server.url)
     home_a, home_b = tmp_path / "a" / "Ana", tmp_path / "b" / "Ana"
-    try:
+    async with roamers(redis_server.url) as (a, b):
         at(home_a)
         m = gemelos_match(seed=7)
         saves.save(m)
@@ -121,9 +124,6 @@ async def test_a_save_removed_on_one_host_is_removed_on_the_other_and_a_change_o
         assert settings.load()["language"] == "gl"
         (aside,) = home_a.glob("settings.json.here-*")
         assert json.loads(aside.read_text())["language"] == "en"
-    finally:
-        for r in (a, b):
-            await r.close()
 
 
 def started(game: str, seed: int) -> Match:
@@ -133,9 +133,8 @@ def started(game: str, seed: int) -> Match:
 
 @sync
 async def test_two_sessions_on_two_hosts_keep_each_others_saves(redis_server, tmp_path, at):
-    a, b = await hosts(redis_server.url)
     home_a, home_b = tmp_path / "a" / "Ana", tmp_path / "b" / "Ana"
-    try:
+    async with roamers(redis_server.url) as (a, b):
         at(home_a)
         saves.save(started("gemelos", 1))
         at(home_b)
@@ -146,16 +145,12 @@ async def test_two_sessions_on_two_hosts_keep_each_others_saves(redis_server, tm
         at(home_a)
         found, _ = saves.load_all()
         assert sorted(f.match.game for f in found) == ["barras", "gemelos"]
-    finally:
-        for r in (a, b):
-            await r.close()
 
 
 @sync
 async def test_a_shared_match_reaches_an_absent_players_history_once(redis_server, tmp_path, at):
-    (a,) = await hosts(redis_server.url, 1)
     home = tmp_path / "b" / "Bea"
-    try:
+    async with roamers(redis_server.url, 1) as (a,):
         match = played("gemelos", (person("Ana"), person("Bea")), 9)
         finished = "2026-12-07T15:00:00.000000+00:00"
         for _ in range(3):  # every host that saw the end says so
@@ -169,15 +164,12 @@ async def test_a_shared_match_reaches_an_absent_players_history_once(redis_serve
         assert int(redis_server.command("HLEN", key("Bea", "history"))[1:]) == 1
         await a.arrive("Bea", home)
         assert not list((home / "pending").glob("*.json"))  # held already: nothing brought again
-    finally:
-        await a.close()
 
 
 @sync
 async def test_the_newest_matches_are_kept_and_the_oldest_let_go(redis_server, monkeypatch):
     monkeypatch.setattr(roaming, "MAX_HISTORY", 3)
-    (a,) = await hosts(redis_server.url, 1)
-    try:
+    async with roamers(redis_server.url, 1) as (a,):
         match = finished_match(4)
         for day in range(1, 6):
             await a.record(["Ana"], f"2026-12-0{day}T10:00:00+00:00", match.to_json())
@@ -185,8 +177,6 @@ async def test_the_newest_matches_are_kept_and_the_oldest_let_go(redis_server, m
         assert sorted(json.loads(v)["finished"][:10] for v in held.values()) == [
             "2026-12-03", "2026-12-04", "2026-12-05"
         ]  # fmt: skip
-    finally:
-        await a.close()
 
 
 @sync
@@ -194,7 +184,6 @@ async def test_what_garito_never_writes_is_refused_and_nothing_lands_outside_the
     redis_server, tmp_path, caplog, at
 ):
     caplog.set_level(logging.INFO)
-    (a,) = await hosts(redis_server.url, 1)
     root = tmp_path / "host"
     home = root / "homes" / "Eve"
     sums, files, hist = key("Eve", "sums"), key("Eve", "files"), key("Eve", "history")
@@ -217,7 +206,7 @@ async def test_what_garito_never_writes_is_refused_and_nothing_lands_outside_the
         "HSET", hist, fingerprint("2026", record), json.dumps({"finished": "2026", "record": record})
     )
     redis_server.command("HSET", hist, "../../x", "{}")
-    try:
+    async with roamers(redis_server.url, 1) as (a,):
         await a.arrive("Eve", home)
         assert sorted(
             p.relative_to(root).as_posix() for p in tmp_path.rglob("*") if p.is_file() and root in p.parents
@@ -234,17 +223,14 @@ async def test_what_garito_never_writes_is_refused_and_nothing_lands_outside_the
         await a.arrive("Eve", home)
         assert redis_server.command("EXISTS", sums) == b":0\r\n"
         await a.arrive("Eve", home)
-    finally:
-        await a.close()
 
 
 @sync
 async def test_a_lost_copy_removes_nothing_and_a_big_or_crowded_one_is_never_read_whole(
     redis_server, tmp_path, at, monkeypatch
 ):
-    (a,) = await hosts(redis_server.url, 1)
     home = tmp_path / "Ana"
-    try:
+    async with roamers(redis_server.url, 1) as (a,):
         at(home)
         settings.update(language="gl")
         saves.save(started("gemelos", 4))
@@ -276,17 +262,14 @@ async def test_a_lost_copy_removes_nothing_and_a_big_or_crowded_one_is_never_rea
         await a.arrive("Ana", home)
         assert redis_server.command("EXISTS", key("Ana", "history")) == b":0\r\n"
         assert not list((home / "pending").glob("*.json")) if (home / "pending").exists() else True
-    finally:
-        await a.close()
 
 
 @sync
 async def test_a_home_that_cannot_take_the_copy_still_lets_its_player_in(redis_server, tmp_path, at):
-    a, b = await hosts(redis_server.url)
     home_a, home_b = tmp_path / "a" / "Ana", tmp_path / "b" / "Ana"
     outside = tmp_path / "outside"
     outside.mkdir()
-    try:
+    async with roamers(redis_server.url) as (a, b):
         at(home_a)
         saves.save(started("gemelos", 5))
         saves.save(started("barras", 6))
@@ -300,16 +283,12 @@ async def test_a_home_that_cannot_take_the_copy_still_lets_its_player_in(redis_s
         (home_c / "saves").symlink_to(outside)
         await b.arrive("Ana", home_c)
         assert not list(outside.iterdir())
-    finally:
-        for r in (a, b):
-            await r.close()
 
 
 @sync
 async def test_a_file_this_home_never_synced_is_kept_beside_the_one_played(redis_server, tmp_path, at):
-    a, b = await hosts(redis_server.url)
     home_a, home_b = tmp_path / "a" / "Ana", tmp_path / "b" / "Ana"
-    try:
+    async with roamers(redis_server.url) as (a, b):
         at(home_a)
         settings.update(language="gl")
         await a.sync("Ana", home_a)
@@ -319,16 +298,12 @@ async def test_a_file_this_home_never_synced_is_kept_beside_the_one_played(redis
         assert settings.load()["language"] == "gl"
         (aside,) = home_b.glob("settings.json.here-*")
         assert json.loads(aside.read_text())["language"] == "es"
-    finally:
-        for r in (a, b):
-            await r.close()
 
 
 @sync
 async def test_redis_down_at_an_arrival_plays_the_home_this_host_has(redis_server, tmp_path, at, caplog):
-    (a,) = await hosts(redis_server.url, 1)
     home = tmp_path / "Ana"
-    try:
+    async with roamers(redis_server.url, 1) as (a,):
         at(home)
         saves.save(gemelos_match(seed=3))
         redis_server.stop()
@@ -339,5 +314,3 @@ async def test_redis_down_at_an_arrival_plays_the_home_this_host_has(redis_serve
         assert (home / "saves" / "gemelos.json").is_file()
         a.leave("Ana", home)  # its changes wait on this host's disk
         await asyncio.sleep(0)
-    finally:
-        await a.close()
