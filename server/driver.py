@@ -14,6 +14,18 @@ drawn again once the socket takes data again, so the terminal still ends up
 showing what the app shows. Nor do the keys: a bracketed paste is let
 through up to ``PASTE_MAX`` characters and cut there (``paste``).
 
+A session takes its share of the worker's loop and no more. Textual's
+message pumps handle every message waiting before they yield, so a burst of
+keys handed over at once held every other player of the worker until it was
+digested (16 KB of pasted keys: 4.8 s without an echo for a neighbour,
+``bench/fairness.py``). The events parsed from the keys wait here and go to
+the app ``KEYS_PER_TURN`` at a time, the next ones only once the app, its
+screen and the focused widget have handled the last (a loop turn between:
+the neighbours' turn), and at most ``KEY_SHARE`` a second, far past a
+person's typing or a mouse dragged. What is over the share (``KEYS_HELD``
+waiting) is dropped, a plain run of keys once half of that waits, before it
+is even parsed, and the player is told in one line.
+
 The escape sequences that set the terminal up and put it back are Textual's
 ``LinuxDriver``'s, minus what needs a local tty (termios, job control
 signals, in-band resize queries).
@@ -33,11 +45,19 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.messages import InBandWindowResize
 
+from garito.core.i18n import _
+
 from .paste import PASTE_MAX, PasteCap
 
 log = logging.getLogger("garito.serve")
 
-READ = 4096  # bytes of keys taken from the socket at a time (the server paces them)
+READ = 1024  # bytes of keys taken from the socket at a time: Textual parses 7-14 us a character
+KEYS_PER_TURN = 32  # events handed to the app at once: the rest after its pumps have handled them
+KEY_SHARE = 256  # events a second a session hands its app at most, with a burst of as many
+KEYS_HELD = 256  # events waiting for the app: past it, keys are dropped
+AGAIN = 0.002  # seconds before looking again whether the app has handled its keys
+BUSY_MOST = 0.05  # seconds an app busy with messages of its own waits for its keys at most
+DROPS_SAID = 10.0  # seconds: the player is told of dropped keys at most this often
 QUEUE_MAX = 256 << 10  # screen waiting for the socket: past it, drop and redraw later
 TICK = 0.1  # how soon a lone Escape is a key, as Textual's own driver ticks
 
@@ -84,6 +104,12 @@ class SocketDriver(Driver):
         self._paste = PasteCap()
         self._parser_broke = False  # said once in the log
         self._tick: asyncio.TimerHandle | None = None
+        self._held: deque[Any] = deque()  # parsed events waiting for the app's turn
+        self._handing: asyncio.TimerHandle | None = None
+        self._busy_since: float | None = None
+        self._allowance, self._allowed_at = float(KEY_SHARE), 0.0
+        self.dropped = 0  # events dropped over the session's share
+        self._drops_said = -DROPS_SAID
         self.size = size or (80, 24)
         self.closed = False
         channel.attach(self)
@@ -183,7 +209,7 @@ class SocketDriver(Driver):
         # few of 12000×12000 took a worker's memory and every game on it.
         if isinstance(message, (InBandWindowResize, events.Resize)):
             return
-        super().process_message(message)
+        self._take(message)
 
     def _new_parser(self) -> None:
         from textual._xterm_parser import XTermParser
@@ -235,6 +261,8 @@ class SocketDriver(Driver):
         return getattr(self.channel, "id", "?")
 
     def _feed(self, text: str) -> None:
+        if len(self._held) >= KEYS_HELD // 2:
+            text = self._drop_plain(text)
         cuts = self._paste.cuts
         text = self._paste.cut(text)
         if self._paste.cuts and not cuts:  # said once a session
@@ -242,6 +270,89 @@ class SocketDriver(Driver):
         if text:  # (an empty feed is the parser's end of input)
             self._parse(self._parser.feed, text)
         self._tick_when_due()
+        self._hand_over()
+
+    def _drop_plain(self, text: str) -> str:
+        """With half the room for waiting events taken, the plain keys up to
+        the next Escape are dropped unparsed (a character each; parsing them
+        is what costs, and so many are a paste): only where
+        the parser holds no sequence begun and no paste is open, so what it
+        reads next is still whole."""
+        if self._paste.inside or self._paste.matched or getattr(self._parser, "_timeout_time", None):
+            return text
+        at = text.find("\x1b")
+        at = len(text) if at < 0 else at
+        if at:
+            self._dropped_keys(at)
+        return text[at:]
+
+    # ------------------------------------------------------------ the share
+
+    def _take(self, event) -> None:
+        """A parsed event, to wait for the app's turn (or dropped, over the share)."""
+        if len(self._held) >= KEYS_HELD:
+            self._dropped_keys(1)
+        else:
+            self._held.append(event)
+
+    def _hand_over(self) -> None:
+        """Up to ``KEYS_PER_TURN`` waiting events to the app, within the
+        share, once it has handled the ones before; the rest later."""
+        if self._handing is not None or not self._held:
+            return
+        now = self._loop.time()
+        self._allowance = min(float(KEY_SHARE), self._allowance + (now - self._allowed_at) * KEY_SHARE)
+        self._allowed_at = now
+        if self._allowance < 1:
+            self._handing = self._loop.call_later((1 - self._allowance) / KEY_SHARE, self._handed)
+            return
+        if self._app_busy():
+            if self._busy_since is None:
+                self._busy_since = now
+            if now - self._busy_since < BUSY_MOST:
+                self._handing = self._loop.call_later(AGAIN, self._handed)
+                return
+        self._busy_since = None
+        for _n in range(min(KEYS_PER_TURN, int(self._allowance), len(self._held))):
+            self._allowance -= 1
+            super().process_message(self._held.popleft())
+        if self._held:
+            self._handing = self._loop.call_later(0, self._handed)
+
+    def _handed(self) -> None:
+        self._handing = None
+        self._hand_over()
+
+    def _app_busy(self) -> bool:
+        """Whether the events handed over are still waiting in the app's,
+        its screen's or the focused widget's queue (where a key goes)."""
+        app = self._app
+        pumps: list[Any] = [app]
+        if app._screen_stack:
+            screen = app._screen_stack[-1]
+            pumps.append(screen)
+            if screen.focused is not None:
+                pumps.append(screen.focused)
+        return any(not pump._message_queue.empty() for pump in pumps)
+
+    def _dropped_keys(self, count: int) -> None:
+        if not self.dropped:
+            log.warning("session %s: keys over its share were dropped", self._session)
+        self.dropped += count
+        now = self._loop.time()
+        if now - self._drops_said >= DROPS_SAID:
+            self._drops_said = now
+            self._loop.call_soon(self._tell_dropped)
+
+    def _tell_dropped(self) -> None:
+        app = self._app
+        if getattr(app, "_running", False) and app._screen_stack and not getattr(app, "_exit", False):
+            app.notify(
+                _("Keys came faster than a game can take them: the rest were dropped."),
+                title=_("Too many keys"),
+                severity="warning",
+                timeout=4,
+            )
 
     def _tick_when_due(self, fed: bool = True) -> None:
         """Tick the parser when the Escape it holds times out into a key
@@ -270,6 +381,7 @@ class SocketDriver(Driver):
             return
         held = getattr(self._parser, "_timeout_time", None)
         self._parse(self._parser.tick)
+        self._hand_over()
         if held is not None and getattr(self._parser, "_timeout_time", None) is None:
             # The parser gave up on the Escape it held (it is a key, or the
             # start of a sequence that never came): so does the paste's cap,
@@ -303,6 +415,10 @@ class SocketDriver(Driver):
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None
+        if self._handing is not None:
+            self._handing.cancel()
+            self._handing = None
+        self._held.clear()
 
     def stop_application_mode(self) -> None:
         self.disable_input()

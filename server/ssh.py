@@ -115,12 +115,13 @@ PASSED = ("PATH", "LANG", "LC_ALL", "PYTHONPATH")  # the server's own environmen
 
 MAX_COLS, MAX_ROWS = 500, 200  # a 4K screen in a 7-pixel font; the app at this size: see README
 IN_HIGH, IN_LOW = 64 << 10, 16 << 10  # keys waiting for the app: stop reading the client / read again
-# Keys reach the app at most this fast: Textual reads its terminal at once
-# and queues every key, so a flood it cannot digest (1.6-7.5 KB/s of plain
-# keys, measured) would grow the app until its memory cap ends it, a core
-# busy meanwhile. A person types tens of bytes a second; a mouse dragged
-# across the terminal sends about a kilobyte.
-KEY_RATE, KEY_BURST = 1024, 16 << 10
+# Keys reach the app's process at most this fast. In a worker the driver
+# hands them on at the session's share and drops what is over it
+# (``driver.KEY_SHARE``), parsed: so a megabyte pasted by mistake is gone in a
+# minute, where at 1 KB/s it would be typed for a quarter of an hour,
+# and no flood grows the app. A person types tens of bytes a second; a
+# mouse dragged across the terminal sends about a kilobyte.
+KEY_RATE, KEY_BURST = 16 << 10, 16 << 10
 OUT_HIGH, OUT_LOW = 256 << 10, 64 << 10  # screen waiting for the client: stop reading the app / again
 OUT_MAX = 1 << 20  # screen waiting beyond any pause: the client is let go
 STALL = 60.0  # seconds a client may take nothing of its screen

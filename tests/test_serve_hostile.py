@@ -150,6 +150,35 @@ async def test_a_paste_flood_holds_up_nobody_else(tmp_path, caplog):
 
 
 @sync
+async def test_a_paste_in_the_same_worker_holds_up_nobody_and_its_player_is_told(tmp_path):
+    # One worker for both: Textual's pumps handle every key waiting before
+    # they yield, so keys handed to the paster's app all at once held the
+    # bystander's echo for seconds (bench/fairness.py). The paster's keys go
+    # a turn at a time, within a share; what is over it is dropped and said.
+    server, port = await started(tmp_path, workers=1)
+    try:
+        bea = await (await Client.connect(port, "bea")).play()
+        ana = await (await Client.connect(port, "ana")).play()
+        await bea.wait(MENU)
+        await ana.wait(MENU)
+        assert terminal_of(server, "ana").app.pid == terminal_of(server, "bea").app.pid  # one worker
+        mark = len(ana.seen)
+        flood = b"x" * (1 << 20)
+        ana.process.stdin.write(flood)
+        await ana.wait(b"Too many keys", mark)  # told, in one line, while the flood goes on
+        for key in (b"\x1b[B", b"\x1b[A"):
+            at = len(bea.seen)
+            bea.process.stdin.write(key)
+            await bea.wait(b"\x1b[", at)
+        assert ana.process.stdin.channel.get_write_buffer_size() > len(flood) // 2
+        for c in (ana, bea):
+            await c.close()
+        await until(lambda: not server.terminals)
+    finally:
+        await server.close()
+
+
+@sync
 async def test_a_connection_flood_holds_at_max_connections(tmp_path, caplog):
     caplog.set_level(logging.INFO, "garito.serve")
     server, port = await started(tmp_path, max_connections=10, per_address=100, login_grace=6)

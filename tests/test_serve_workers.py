@@ -490,8 +490,18 @@ def _keys_driver():
     """A socket driver reading keys, as a started app's: its parser made,
     its socket and its escape timer let go after."""
 
-    class App:
+    class Pump:  # the parts of Textual's message pumps the driver reads
+        focused = None
+
+        def __init__(self):
+            self._message_queue: asyncio.Queue = asyncio.Queue()
+
+    class App(Pump):
         _running = True
+
+        def __init__(self):
+            super().__init__()
+            self._screen_stack = [Pump()]
 
     class Channel:  # a worker's session, as the driver sees it
         id = 7
@@ -508,8 +518,7 @@ def _keys_driver():
     try:
         yield d
     finally:
-        if d._tick is not None:
-            d._tick.cancel()
+        d.disable_input()
         reader.close()
         writer.close()
 
@@ -671,3 +680,65 @@ async def test_a_size_typed_as_keys_never_reaches_the_app():
         assert [m.key for m in sent if isinstance(m, events.Key)] == ["a"]
         d.resize(100, 30)  # the channel's own size, clamped by the server, comes
         assert [m.size for m in sent if isinstance(m, events.Resize)] == [(100, 30)]
+
+
+async def _drained(d, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while d._held and loop.time() < end:
+        await asyncio.sleep(0.01)
+    assert not d._held
+
+
+@sync
+async def test_a_flood_of_keys_goes_to_the_app_a_turn_at_a_time_within_its_share_and_the_rest_is_dropped(
+    caplog,
+):
+    # Textual's pumps handle every message waiting before they yield: 16 KB
+    # of keys handed over at once held every other player of the worker for
+    # seconds (bench/fairness.py).
+    from textual import events
+
+    with _keys_driver() as d:
+        handed: list = []
+        d.send_message = handed.append  # type: ignore[method-assign]
+        told: list[str] = []
+        d._app.notify = lambda message, **_options: told.append(message)
+        d._feed("x" * 1000)
+        assert len(handed) == socket_driver.KEYS_PER_TURN  # one turn's worth, the rest at the next turns
+        assert d.dropped == 1000 - socket_driver.KEYS_HELD  # what no turn will take soon
+        await _drained(d)
+        assert len(handed) == socket_driver.KEY_SHARE  # the share's burst, and no more
+        assert all(isinstance(e, events.Key) and e.key == "x" for e in handed)
+        # Over the share now: plain keys are dropped before they are parsed...
+        d._feed("y" * socket_driver.KEYS_HELD)
+        parsed: list[str] = []
+        feed = d._parser.feed
+        d._parser.feed = lambda text: (parsed.append(text), feed(text))[1]
+        d._feed("z" * 500 + "\x1b[")
+        assert parsed == ["\x1b["]
+        # ...but never the rest of a sequence the parser has begun: it reads it whole.
+        d._feed("Bzz")
+        assert parsed[-1] == "Bzz"
+        await _drained(d)
+        handed.clear()
+        d._feed("\x1b[A")
+        await _drained(d)
+        assert [e.key for e in handed] == ["up"]
+        assert told == ["Keys came faster than a game can take them: the rest were dropped."]  # once
+        assert [r.getMessage() for r in caplog.records if "share" in r.getMessage()] == [
+            "session 7: keys over its share were dropped"
+        ]
+
+
+@sync
+async def test_keys_wait_while_the_app_has_not_handled_the_last_ones():
+    with _keys_driver() as d:
+        handed: list = []
+        d.send_message = handed.append  # type: ignore[method-assign]
+        d._app._message_queue.put_nowait("a message of the app's own, not handled yet")
+        d._feed("abc")
+        assert handed == []
+        d._app._message_queue.get_nowait()
+        await _drained(d)
+        assert [e.key for e in handed] == ["a", "b", "c"]
