@@ -24,6 +24,12 @@ second half added says what a player costs at that count. Printed, per N:
 
     python bench/serve_load.py [--design workers|fork|pty] [--players 50,100,200] [--keys 12]
 
+With ``--arrivals 10,20`` the players come as a crowd instead: all N in one
+wave, R a second (as at the start of an evening or a tournament), for each
+rate R; memory is then not measured. ``--before PYTHON`` runs the same
+rows first with a server started by another Python (an older Garito
+installed in it) and then with this one, side by side.
+
 Computer seats play at 0.3 s (``GARITO_BOT_DELAY``). ``bench/serve_designs.py``
 runs this for each design side by side.
 """
@@ -240,6 +246,10 @@ class Result:
     collections: int = 0  # every worker's, over the whole run
     collector_cpu: float = 0.0  # seconds: the workers' collections, over the whole run
     collector_longest: float = 0.0  # seconds of CPU: the longest collection
+    arrivals: float = 0.0  # a second, in one wave (0: two halves, four a second)
+    menu_worst: float = 0.0
+    label: str = ""
+    menus: list = field(default_factory=list)  # each player's time to the menu, in arrival order
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -255,12 +265,16 @@ async def settle_until(test, timeout: float) -> None:
         await asyncio.sleep(0.25)
 
 
-async def run(design: str, n: int, keys: int, port: int, server: subprocess.Popen) -> Result:
-    phase = Phase(n, max(1, n // 2))
+async def run(
+    design: str, n: int, keys: int, port: int, server: subprocess.Popen, arrivals: float = 0.0
+) -> Result:
+    # A crowd comes in one wave at its rate; otherwise two halves, four a second.
+    phase = Phase(n, n if arrivals else max(1, n // 2))
+    gap = 1 / arrivals if arrivals else 0.25
     players = [Player(i) for i in range(n)]
     tasks = []
     for p in players:
-        delay = 0.25 * (p.number if p.number < phase.first_half else p.number - phase.first_half)
+        delay = gap * (p.number if p.number < phase.first_half else p.number - phase.first_half)
         tasks.append(asyncio.create_task(play(port, p, keys, phase, delay)))
 
     def failed() -> int:
@@ -298,6 +312,8 @@ async def run(design: str, n: int, keys: int, port: int, server: subprocess.Pope
         average=all_pss / max(1, all_count),
         menu_median=statistics.median(menus) if menus else float("nan"),
         menu_p95=percentile(menus, 0.95),
+        menu_worst=max(menus) if menus else float("nan"),
+        menus=[p.to_menu for p in players],
         echo_median=statistics.median(echoes) if echoes else float("nan"),
         echo_p95=percentile(echoes, 0.95),
         echo_worst=max(echoes) if echoes else float("nan"),
@@ -313,7 +329,7 @@ async def run(design: str, n: int, keys: int, port: int, server: subprocess.Pope
 
 
 @contextlib.contextmanager
-def serving(design: str = "workers", n: int = 8, *options: str, log=subprocess.DEVNULL):
+def serving(design: str = "workers", n: int = 8, *options: str, log=subprocess.DEVNULL, python: str = ""):
     """``garito serve --guests`` on a free loopback port, in its own process
     with a fresh home, room for ``n`` players from one address: yields the
     port once it answers."""
@@ -322,7 +338,7 @@ def serving(design: str = "workers", n: int = 8, *options: str, log=subprocess.D
     with tempfile.TemporaryDirectory() as home:
         server = subprocess.Popen(
             [
-                *GARITO,
+                *([python, *GARITO[1:]] if python else GARITO),
                 "serve",
                 "--guests",
                 "--host",
@@ -364,10 +380,13 @@ PAUSE = re.compile(r"a collection \(generation \d+\) held its \d+ games (\d+) ms
 COLLECTED = re.compile(r"worker \d+: (\d+) collections took (\d+) ms of CPU, the longest (\d+) ms")
 
 
-def measure(design: str, n: int, keys: int, *options: str) -> Result:
+def measure(design: str, n: int, keys: int, *options: str, arrivals: float = 0.0, python: str = "") -> Result:
     with tempfile.TemporaryFile() as log:
-        with serving(design, n, *options, log=log) as (port, server):
-            result = asyncio.run(run(design, n, keys, port, server))
+        with serving(design, n, *options, log=log, python=python) as (port, server):
+            # the server is up; its workers are as it keeps them when idle
+            time.sleep(2.0)
+            result = asyncio.run(run(design, n, keys, port, server, arrivals))
+            result.arrivals = arrivals
         log.seek(0)
         said = log.read().decode(errors="replace")
         result.pauses = [(int(ms), int(cpu)) for ms, cpu in PAUSE.findall(said)]
@@ -399,26 +418,59 @@ def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+CROWD_HEADER = (
+    "| server | arrivals | players | to the menu, median / p95 / worst "
+    "| key→echo median / p95 / worst | average memory | refused or lost |"
+)
+
+
+def crowd_row(r: Result) -> str:
+    lost = f"{r.failed} connections, {r.missed} keys of {r.keys + r.missed}"
+    return (
+        f"| {r.label} | {r.arrivals:g}/s | {r.n} "
+        f"| {r.menu_median:.0f} / {r.menu_p95:.0f} / {r.menu_worst:.0f} ms "
+        f"| {r.echo_median:.0f} / {r.echo_p95:.0f} / {r.echo_worst:.0f} ms "
+        f"| {r.average / MB:.1f} MB | {lost} |"
+    )
+
+
 def arguments(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--design", default="workers", choices=("workers", "fork", "pty"))
     p.add_argument("--players", default="50,100,200", help="comma-separated counts (default 50,100,200)")
     p.add_argument("--keys", type=int, default=12, help="keys each player plays (default 12)")
     p.add_argument("--per-worker", type=int, help="garito serve's --per-worker")
+    p.add_argument("--arrivals", default="", help="rates a second (a,b): the players come as one crowd")
+    p.add_argument("--before", default="", help="a Python with an older Garito: its server first, same run")
     return p.parse_args(argv)
 
 
 def main(argv=None) -> None:
     args = arguments(argv)
     counts = [int(x) for x in args.players.split(",")]
+    rates = [float(x) for x in args.arrivals.split(",") if x]
+    options = ("--per-worker", str(args.per_worker)) if args.per_worker else ()
+    servers = [("before", args.before)] if args.before else []
+    servers.append(("after" if args.before else "this", ""))
     print(f"garito serve on loopback, {os.cpu_count()} cores, {load()} at the start")
-    print(HEADER)
-    print("|---|---|---|---|---|---|---|---|---|")
-    for n in counts:
-        options = ("--per-worker", str(args.per_worker)) if args.per_worker else ()
-        r = measure(args.design, n, args.keys, *options)
-        print(row(r), flush=True)
-        notes(r)
+    if rates:
+        print(CROWD_HEADER)
+        print("|---|---|---|---|---|---|---|")
+        for n in counts:
+            for rate in rates:
+                for label, python in servers:
+                    r = measure(args.design, n, args.keys, *options, arrivals=rate, python=python)
+                    r.label = label
+                    print(crowd_row(r), flush=True)
+                    notes(r)
+    else:
+        print(HEADER)
+        print("|---|---|---|---|---|---|---|---|---|")
+        for n in counts:
+            for label, python in servers:
+                r = measure(args.design, n, args.keys, *options, python=python)
+                print(row(r) + (f" ({label})" if args.before else ""), flush=True)
+                notes(r)
     print(f"({load()} at the end; the SSH clients run in this process)")
 
 

@@ -9,20 +9,29 @@ How sessions are placed:
 * each worker is started through ``child`` like an app process of its own:
   its own session, signals at their defaults, the parent-death signal, and
   the address-space cap (``--app-memory``) for the worker as a whole;
-* a new player goes to the worker with the fewest players among those that
-  take more: fewer than ``per_worker`` players (a full garbage collection
-  stops every player of a worker while it walks all their objects: the
-  fewer per worker, the shorter) and resident memory under ``FULL`` of its
-  cap. Another worker is started ahead of need: while there are fewer than
-  ``workers`` (one per core) and each has someone, so the load spreads over
-  the cores, and when ``SPARE`` places or fewer are left; when none can
+* a new player goes, among the workers that take more (fewer than
+  ``per_worker`` players, since a full garbage collection stops every
+  player of a worker while it walks all their objects, and resident memory
+  under ``FULL`` of its cap), to the one that took the fewest newcomers
+  over the last ``ARRIVING`` seconds, then the one with the fewest players.
+  A session costs most as it starts (its screens composed, its first
+  frames drawn: 100-200 ms of CPU to a game, measured, against a few ms a
+  key after): a crowd sent to the emptiest worker alone, 10 players a
+  second, asked one core for two;
+* another worker is started ahead of need, so that a crowd's newcomers are
+  spread over every core and none waits for a worker to start: while fewer
+  than ``workers`` (one per core) have ``SPARE`` places or more, and when
+  half a worker's places or fewer are left among them all; when none can
   take the player, one is started for them (if that fails, they are told
   so: nothing else is held for them);
 * a worker that has not been heard from for ``WATCHDOG`` seconds (a
   session stuck in a loop holds its event loop) is killed; when a worker
   dies its players are told and the others play on in theirs;
-* when the last player has gone, every worker is let go: an idle server
-  holds no app at all, and the next player waits for a worker to start.
+* one worker is kept warm, started with the server and holding no game,
+  so that the first player of an evening does not wait a worker's start
+  (a third of a second of CPU, more on a busy host); when the last player
+  has gone, every worker is let go and a fresh one is started warm in
+  their place: what the games left in a worker's memory is given back.
 
 ``fork=True`` is the design measured against this one: a single fork
 server, and a worker forked from it for each player.
@@ -46,7 +55,9 @@ START = 30.0  # seconds a worker has to say it is ready
 WATCHDOG = 20.0  # seconds a worker may go unheard (it reports every 2 s)
 FULL = 0.75  # of its address-space cap: a worker this resident takes nobody new
 STOP_AFTER = 5.0  # seconds a stopped worker has to leave before it is killed
-SPARE = 4  # places left in the running workers: the next worker is started
+SPARE = 4  # places: a worker with fewer left is not counted as open for the next crowd
+REWARM = 5.0  # seconds after a worker was lost before the warm one is started again
+ARRIVING = 5.0  # seconds a newcomer counts against its worker's share of the next ones
 RESIZE_GAP = 0.05  # seconds between two sizes of one session sent to its worker (the last one wins)
 
 
@@ -59,10 +70,13 @@ class Worker:
         self.sock: socket.socket | None = None
         self.pid = 0
         self.apps: dict[int, WorkerApp] = {}  # every session it hosts, ending or not
+        self.hosted = False  # it has had a session: its memory is no longer fresh
+        self.stopped = False  # let go by the pool (not lost)
         self.players = 0  # sessions not being ended: what placement counts
         self.ready = asyncio.get_running_loop().create_future()
         self.accepting = True
         self.rss = 0
+        self.arrived: list[float] = []  # when its newest sessions were placed (the last ARRIVING s)
         self.heard = time.monotonic()
         self.gone = asyncio.Event()
         self._out: list[tuple[bytes, list[int]]] = []
@@ -163,6 +177,7 @@ class Worker:
     def stop(self) -> None:
         """Take nobody new; leave once its players have gone."""
         self.accepting = False
+        self.stopped = True
         self.send(op="stop")
 
     def kill(self) -> None:
@@ -193,8 +208,10 @@ class Pool:
         players: int,
         memory: int,
         fork=False,
+        warm: int = 1,
     ) -> None:
         self.argv, self.env = argv, env
+        self.warm = 0 if fork else max(0, warm)
         self.size, self.per_worker, self.memory = max(1, workers), max(1, per_worker), memory
         self.most = self.size + max(1, -(-players // self.per_worker))  # a few full of memory, and spares
         self.fork = fork
@@ -225,6 +242,26 @@ class Pool:
             and (not self.memory or w.rss < FULL * self.memory)
         )
 
+    def keep_warm(self) -> None:
+        """Start the workers kept ready while nobody plays (the server calls
+        it as it starts, and the pool once everyone has left)."""
+        if self.closed:
+            return
+        ready = [w for w in self.workers if w.accepting and not w.gone.is_set()]
+        for _ in range(self.warm - len(ready)):
+            self._keep(self._spare())
+
+    def _recent(self, w: Worker, now: float) -> int:
+        while w.arrived and now - w.arrived[0] > ARRIVING:
+            w.arrived.pop(0)
+        return len(w.arrived)
+
+    def _chosen(self, open_: list[Worker]) -> Worker:
+        now = time.monotonic()
+        w = min(open_, key=lambda w: (self._recent(w, now), w.players))
+        w.arrived.append(now)
+        return w
+
     async def place(self) -> Worker:
         """The worker for a new player (started for them if need be)."""
         if self.closed:
@@ -234,17 +271,16 @@ class Pool:
         open_ = [w for w in self.workers if self._takes_more(w)]
         starting = [w for w in self.workers if not w.ready.done() and w.accepting]
         room = sum(self.per_worker - w.players for w in open_)
+        roomy = sum(1 for w in open_ if self.per_worker - w.players > SPARE)
         if (
             not starting
             and len(self.workers) < self.most
-            and (
-                (len(self.workers) < self.size and open_ and all(w.players for w in self.workers))
-                or (open_ and room <= SPARE)
-            )
+            and open_
+            and (roomy < self.size or room <= self.per_worker // 2)
         ):
             self._keep(self._spare())  # the next one, before anyone has to wait for it
         if open_:
-            return min(open_, key=lambda w: w.players)
+            return self._chosen(open_)
         if starting:
             await asyncio.wait(
                 [asyncio.ensure_future(w.ready) for w in starting],
@@ -253,10 +289,12 @@ class Pool:
             )
             open_ = [w for w in starting if self._takes_more(w)]
             if open_:
-                return min(open_, key=lambda w: w.players)
+                return self._chosen(open_)
         if len(self.workers) >= self.most:
             raise OSError("every worker is full")
-        return await self._started()
+        w = await self._started()
+        w.arrived.append(time.monotonic())
+        return w
 
     async def _started(self) -> Worker:
         w = Worker(self)
@@ -267,6 +305,7 @@ class Pool:
         except BaseException:
             if w in self.workers:
                 self.workers.remove(w)
+            w.stopped = True  # not warmed again: whoever asked for it hears why
             w.kill()
             raise
         log.info("worker %d started (%d running)", w.pid, len(self.workers))
@@ -279,8 +318,8 @@ class Pool:
         except Exception as e:
             log.warning("a worker could not start: %s", e)
             return
-        if not self.players:  # everyone left while it started
-            w.stop()
+        if not self.players and sum(1 for each in self.workers if each.accepting) > self.warm:
+            w.stop()  # everyone left while it started, and another is kept warm
 
     def _worker_gone(self, w: Worker) -> None:
         if w in self.workers:
@@ -289,16 +328,25 @@ class Pool:
                 log.info("worker %d left (%d running)", w.pid, len(self.workers))
         if w is self._zygote:
             self._zygote = None
+        elif not w.stopped and not self.closed and self.warm:
+            # It died or was killed rather than let go: the warm one again,
+            # a little later (a worker that dies as it starts is not
+            # restarted in a loop).
+            asyncio.get_running_loop().call_later(REWARM, self.keep_warm)
 
     def session_leaving(self, w: Worker) -> None:
         """One of ``w``'s players is being ended: when nobody is left
-        playing anywhere, every worker goes."""
+        playing anywhere, every worker that hosted a game goes, and a fresh
+        one is kept warm."""
         w.players = max(0, w.players - 1)
         if w.players == 0 and self.fork:
             w.stop()
         if not self.players and not self.fork:
+            fresh = [each for each in self.workers if each.accepting and not each.hosted][: self.warm]
             for each in list(self.workers):
-                each.stop()
+                if each.accepting and each not in fresh:
+                    each.stop()
+            self.keep_warm()
 
     # -------------------------------------------------- the watchdog
 
@@ -398,6 +446,7 @@ class WorkerApp:
             self.id = self.pool._next
             worker.apps[self.id] = self
             worker.players += 1
+            worker.hosted = True
             self.worker = worker
             if not worker.send([theirs.fileno()], op="start", id=self.id, size=[width, height], env=env):
                 worker.apps.pop(self.id, None)

@@ -179,6 +179,7 @@ class Limits:
     app_memory: int = 512 << 20  # bytes of address space a process of apps may map (a worker: all its apps)
     workers: int = os.cpu_count() or 1  # worker processes the apps are spread over at least (a core each)
     per_worker: int = 24  # apps a worker holds at most (a full garbage collection stops them all)
+    warm: int = 1  # workers kept started while nobody plays, for the next to come (pool)
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -834,6 +835,9 @@ class Serve:
     def new_app(self):
         if self.design == "pty":
             return _PtyApp(self.argv, self._process_env())
+        return WorkerApp(self._pool())
+
+    def _pool(self) -> Pool:
         if self.pool is None:
             self.pool = Pool(
                 WORKER,
@@ -843,8 +847,9 @@ class Serve:
                 players=self.limits.max_players,
                 memory=self.limits.app_memory,
                 fork=self.design == "fork",
+                warm=self.limits.warm,
             )
-        return WorkerApp(self.pool)
+        return self.pool
 
     # -------------------------------------------------- places
 
@@ -1007,6 +1012,8 @@ class Serve:
             await self.tables.close()
             shutil.rmtree(self._folder, ignore_errors=True)
             raise
+        if self.design != "pty":
+            self._pool().keep_warm()  # the first player of the evening waits for no worker
         return self.server.sockets[0].getsockname()[1]
 
     async def close(self, why: str = "the server stopped") -> None:

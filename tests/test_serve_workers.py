@@ -127,6 +127,73 @@ async def test_a_worker_that_dies_lets_its_players_go_and_the_next_one_gets_anot
 
 
 @sync
+async def test_an_idle_server_keeps_a_worker_warm_with_no_game_and_a_fresh_one_after_everyone(tmp_path):
+    server, port = await started(tmp_path, workers=1)
+    try:
+        assert server.pool is not None
+        await until(lambda: [w.ready.done() for w in server.pool.workers] == [True])  # before anyone came
+        warm = server.pool.workers[0]
+        assert warm.players == 0 and not warm.apps
+        ana = await (await Client.connect(port, "ana")).play()
+        await ana.wait(MENU)
+        assert terminal_of(server, "ana").app.pid == warm.pid  # no start waited for
+        await ana.close()
+        await until(lambda: not alive(warm.pid))  # what her game left in it is given back
+        await until(lambda: len(server.pool.workers) == 1 and server.pool.workers[0].ready.done())
+        fresh = server.pool.workers[0]
+        assert fresh.pid != warm.pid and fresh.players == 0 and not fresh.hosted
+    finally:
+        await server.close()
+    assert not alive(fresh.pid)
+
+
+def _pool_of(*players: int, per_worker: int = 24, size: int = 2):
+    """A pool of ready workers with these many players each (no process)."""
+    from garito.server.pool import Pool
+    from garito.server.pool import Worker as Held
+
+    pool = Pool(["false"], {}, workers=size, per_worker=per_worker, players=100, memory=0, warm=0)
+    spares: list[int] = []
+
+    async def spare() -> None:
+        spares.append(len(pool.workers))
+
+    pool._spare = spare  # type: ignore[method-assign]
+    for n in players:
+        w = Held(pool)
+        w.ready.set_result(None)
+        w.players = n
+        pool.workers.append(w)
+    return pool, spares
+
+
+@sync
+async def test_a_crowd_is_spread_over_the_open_workers_by_their_newest_arrivals_not_sent_to_the_emptiest():
+    pool, _ = _pool_of(10, 2)
+    a, b = pool.workers
+    picks = [await pool.place() for _ in range(6)]
+    # Placing does not seat anyone (the app's start does): by players alone
+    # all six would go to b, one core asked for all their starts.
+    assert picks == [b, a, b, a, b, a]
+
+
+@sync
+async def test_the_next_worker_is_started_while_half_a_worker_of_places_is_left_or_a_core_has_none():
+    pool, spares = _pool_of(12, 11)
+    await pool.place()
+    await asyncio.sleep(0)
+    assert spares == []  # 25 places left, over two open workers
+    pool, spares = _pool_of(18, 18)
+    await pool.place()
+    await asyncio.sleep(0)
+    assert spares == [2]  # 12 places left: half a worker's
+    pool, spares = _pool_of(2, 21)
+    await pool.place()
+    await asyncio.sleep(0)
+    assert spares == [2]  # only one worker with room: the crowd would have one core
+
+
+@sync
 async def test_a_worker_stuck_in_a_loop_is_killed_by_the_watchdog(tmp_path, monkeypatch):
     from garito.server import pool
 
