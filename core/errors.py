@@ -14,3 +14,14 @@ class IllegalAction(ValueError):
         super().__init__(rule)
         self.rule = rule
         self.action = action
+
+
+class UnknownLevel(ValueError):
+    """A computer level the game does not have: never played as another."""
+
+
+def check_level(game: str, levels: tuple[str, ...], level: str) -> str:
+    """``level`` if ``game`` has it; ``UnknownLevel`` naming the ones it has."""
+    if level not in levels:
+        raise UnknownLevel(f"{game} has no computer level {level!r}: {' or '.join(levels)}")
+    return level

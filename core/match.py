@@ -22,7 +22,7 @@ from . import catalog
 from .checks import is_whole, shown
 from .contract import ActionT, AnyRules, ConfigT, Rules, StateT
 from .dice import MT, STREAMS
-from .errors import IllegalAction
+from .errors import IllegalAction, check_level
 from .names import clean, printable
 
 SCHEMA = 1
@@ -99,6 +99,9 @@ class Match(Generic[ConfigT, StateT, ActionT]):
         rules = catalog.rules(game)
         if len(seats) != config.players:
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
+        for seat in seats:
+            if not seat.is_human:
+                check_level(rules.title, rules.levels, seat.level)
         state = rules.new_game(config, seed, tuple(dice), stream=stream)
         return cls(game, config, seed, tuple(seats), (), state, tuple(dice), stream, commitment)
 

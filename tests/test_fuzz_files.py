@@ -67,7 +67,9 @@ def finished() -> dict[str, Match]:
     for game in GAMES:
         rules = catalog.rules(game)
         config = rules.default_config()
-        m = Match.start(game, config, 3, tuple(Seat(f"P{i}", "computer") for i in range(config.players)))
+        m = Match.start(
+            game, config, 3, tuple(Seat(f"P{i}", "computer", rules.levels[-1]) for i in range(config.players))
+        )
         while not rules.is_over(m.state):
             seat = rules.to_act(m.state)
             m = m.play(

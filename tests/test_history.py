@@ -21,7 +21,9 @@ from garito.tui import cli
 def finished(game: str, seed: int, names=("Ana", "Bea", "Cai")) -> Match:
     rules = catalog.rules(game)
     config = rules.default_config()
-    m = Match.start(game, config, seed, tuple(Seat(names[i], "computer") for i in range(config.players)))
+    m = Match.start(
+        game, config, seed, tuple(Seat(names[i], "computer", rules.levels[-1]) for i in range(config.players))
+    )
     while not rules.is_over(m.state):
         seat = rules.to_act(m.state)
         m = m.play(rules.choose(rules.view(m.state, seat), rules.legal_actions(m.state), rules.levels[-1]))

@@ -116,3 +116,38 @@ def test_an_illegal_action_names_a_rule(game):
     with pytest.raises(IllegalAction) as e:
         rules.apply(m.state, some_action)
     assert e.value.rule
+
+
+def test_a_computer_level_the_game_does_not_have_is_refused_not_played_as_another(game):
+    import importlib
+
+    from garito.core.errors import UnknownLevel
+
+    rules = catalog.rules(game.id)
+    lo, _hi = game.players
+    seats = tuple(Seat(f"P{i + 1}", "computer", rules.levels[0]) for i in range(max(lo, 2)))
+    m = Match.start(game.id, rules.config_type(players=len(seats)), 7, seats)
+    seat = rules.to_act(m.state)
+    assert seat is not None
+    view, legal = rules.view(m.state, seat), rules.legal_actions(m.state)
+    for level in rules.levels:
+        rules.apply(m.state, rules.choose(view, legal, level))  # a move the rules take
+    names = " or ".join(rules.levels)
+    bot = importlib.import_module(f"{rules.package}.bot")
+    for choose in (rules.choose, bot.choose):
+        with pytest.raises(UnknownLevel, match=f"{rules.title} has no computer level 'grandmaster': {names}"):
+            choose(view, legal, "grandmaster")
+    with pytest.raises(ValueError, match="no computer level 'Hard'"):  # a level is its exact word
+        rules.choose(view, legal, "Hard")
+    # Nor is a match begun with one, nor a record read that has one.
+    odd = (Seat("Ana"), Seat("Bot", "computer", "grandmaster"), *seats[2:])
+    with pytest.raises(UnknownLevel, match="grandmaster"):
+        Match.start(game.id, rules.config_type(players=len(odd)), 7, odd)
+    record = m.to_record()
+    record["seats"][1]["level"] = "grandmaster"
+    from garito.core.match import RecordError
+
+    with pytest.raises(RecordError, match="has no computer level 'grandmaster'"):
+        Match.from_record(record)
+    record["seats"][1]["kind"] = "human"  # a person's seat keeps whatever level it carries
+    assert Match.from_record(record).seats[1].is_human

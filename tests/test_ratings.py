@@ -36,13 +36,15 @@ def no_pace(monkeypatch):
 
 def played(game: str, seats: tuple[Seat, ...], seed: int) -> Match:
     """A match of ``game`` played to its end, every seat's moves chosen by
-    the computer at the seat's level."""
+    the computer at the seat's level (a person's seat: the strongest)."""
     rules = catalog.rules(game)
     session = Session(Match.start(game, offered_config(rules, len(seats), {}), seed, seats), here=())
     while not session.over:
         seat = session.to_act
         assert seat is not None
-        session.play(session.computer_move(seat))
+        state = session.match.state
+        level = seats[seat].level if not seats[seat].is_human else rules.levels[-1]
+        session.play(rules.choose(rules.view(state, seat), rules.legal_actions(state), level))
     return session.match
 
 

@@ -128,7 +128,7 @@ async def test_a_save_removed_on_one_host_is_removed_on_the_other_and_a_change_o
 
 def started(game: str, seed: int) -> Match:
     rules = catalog.rules(game)
-    return Match.start(game, offered_config(rules, 2, {}), seed, (person("Ana"), computer("hard")))
+    return Match.start(game, offered_config(rules, 2, {}), seed, (person("Ana"), computer(rules.levels[-1])))
 
 
 @sync

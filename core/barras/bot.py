@@ -17,11 +17,13 @@ several bettors the minimum is the sound bet).
 
 from __future__ import annotations
 
+from ..errors import check_level
 from .game import LEVELS, ROLL, SIT, Action, View  # noqa: F401
 from .odds import win_chance
 
 
 def choose(view: View, legal: list[Action], level: str = "steady") -> Action:
+    check_level("Barras", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if view.stage != "bet":

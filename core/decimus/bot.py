@@ -22,10 +22,12 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
+from ..errors import check_level
 from . import hands
 from .game import (
     DECLARED,
     FOLD,
+    LEVELS,
     MAX_RAISE,
     PASS,
     SEE,
@@ -41,6 +43,7 @@ from .rules import GAMES, hand_value
 
 
 def choose(view: View, legal: list[Action], level: str = "strong") -> Action:
+    check_level("Decimus", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     rng = random.Random(_seed(view))

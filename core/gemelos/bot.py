@@ -13,6 +13,7 @@ chance of winning the round as the seat sees it (``odds.seat_chances``):
 
 from __future__ import annotations
 
+from ..errors import check_level
 from .game import (
     LEVELS,  # noqa: F401
     ROLL,
@@ -23,6 +24,7 @@ from .odds import seat_chances
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
+    check_level("Gemelos", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if legal == [ROLL]:

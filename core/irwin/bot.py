@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from ..errors import check_level
 from .game import KEEP, LEVELS, PASS, THROW, Action, View, blessings, dice_count, held_by, score  # noqa: F401
 from .odds import best_ant_number, best_change, crab_choice, race, take_chance, throw_win_chance
 from .rules import STATUETTES
@@ -36,6 +37,7 @@ def _final_value(view: View, seat: int, bless: frozenset[str], rival_bless: froz
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
+    check_level("Irwin's Revenge", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     me = view.seat

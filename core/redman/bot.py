@@ -17,12 +17,14 @@ call before rolling. Both levels work from exact chances (``odds``):
 
 from __future__ import annotations
 
+from ..errors import check_level
 from .game import LEVELS, ROLL, TIP, Action, View  # noqa: F401
 from .odds import best_prediction, later_red_men, match_chance, round_value
 from .rules import CATEGORIES, prediction_chance
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
+    check_level("Red Man's Throw", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if legal == [TIP]:

@@ -16,8 +16,9 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 
+from ..errors import check_level
 from .cards import DECK_COUNT, parse, points
-from .game import CLOSE, CONTINUE, PASS, Action, View, meld
+from .game import CLOSE, CONTINUE, LEVELS, PASS, Action, View, meld
 from .solver import best_play, hand_melds
 
 NORMAL_BUDGET = 60  # states kept per cell by the normal seat's search
@@ -26,6 +27,7 @@ CLOSE_VALUE = 8  # what being able to close is worth, in hand points
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
+    check_level("Willie", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if view.stage == "close":
