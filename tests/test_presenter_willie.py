@@ -24,7 +24,8 @@ def sheet(hands: tuple[tuple[str, ...], ...], closer: int | None, ascii_only: bo
 
 def test_the_score_sheet_shows_the_closers_penalty():
     assert sheet((("3y", "2g", "4b"), ("J",)), 0) == (
-        "Ana closes with 3 points in hand.\n\n"
+        "Ana closes with 3 points in hand.\n"
+        "The lower hand wins twice the difference.\n\n"
         "Ana         3 pts   -5   closer -5\n  3y 2g 4b\n"
         "Ramón       2 pts   +2   won: 2 × 1\n  J\n\n"
         "Totals: Ana 0 · Ramón 0"
@@ -34,7 +35,8 @@ def test_the_score_sheet_shows_the_closers_penalty():
 def test_the_score_sheet_shows_the_empty_hand_bonus_whole():
     # the box is 48 columns inside: the bonus goes under the first part, whole
     assert sheet(((), ("5r", "6r")), 0, ascii_only=True) == (
-        "Ana closes with 0 points in hand.\n\n"
+        "Ana closes with 0 points in hand.\n"
+        "The lower hand wins twice the difference.\n\n"
         "Ana         0 pts   +9   won: 2 x 2,\n"
         "                         empty hand +5\n"
         "  (no cards)\n"

@@ -89,7 +89,8 @@ async def test_a_turn_worked_by_keys_then_a_close_and_the_score_sheet():
         assert box_open(app)
         sheet = box_text(app)
         assert sheet == (
-            "Ana closes with 1 point in hand.\n\n"
+            "Ana closes with 1 point in hand.\n"
+            "The lower hand wins twice the difference.\n\n"
             "Ana         1 pts  +12   won: 2 × 6\n  3y\n"
             "Ramón       7 pts   +0\n  4r 6r 4o 6y 10y 5g 8g\n\n"
             "Totals: Ana 12 · Ramón 0"
@@ -248,11 +249,13 @@ async def test_the_hand_sorts_by_rank_and_keeps_what_is_picked():
         by_rank = ["2o", "4o", "4y", "5y", "6r", "6b", "7g", "8b", "9b", "10y", "Q", "Q", "K"]
         assert [f.text for f in scr.hand] == by_rank
         assert [f.text for f in scr.hand if f.picked] == ["10y"]
-        assert "by rank" in scr.hand_title
+        assert "By suit" in keys(app) and "By rank" not in keys(app)  # what s does next
+        assert str(scr.hand_title) == "13 cards, 21 points (a number 1, J 2, Q 3, K 5)"  # how a hand counts
         await pilot.press("left", "left", "space")  # the cursor walks the hand in the order shown
         assert sorted(scr.bench.left[i] for _m, i in scr.picks) == ["10y", "8b"]
         await pilot.press("s")
-        assert [f.text for f in scr.hand] == by_suit and "by suit" in scr.hand_title
+        await settle(pilot)
+        assert [f.text for f in scr.hand] == by_suit and "By rank" in keys(app)
 
 
 @sync
@@ -326,3 +329,39 @@ async def test_a_new_meld_undone_takes_the_cursor_back_to_the_hand():
         await pilot.press("n", "r")  # and a reset likewise
         assert scr.bench.table == TABLE
         assert scr.zone == "hand" and "Pick" in keys(app)
+
+
+@sync
+async def test_tab_goes_between_the_hand_and_the_table_and_never_to_a_stop_with_nothing_to_do():
+    # A fresh round: the table empty, Ana to meld (seed 11, her first card drawn).
+    match = willie_match(11, ("human", "computer"), ("Ana", "Ramón"))
+    app = GarApp(start=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        assert scr.working and scr.bench.table == () and scr.zone == "hand"
+        assert "Table" not in keys(app)  # nothing picked, nothing on the table: nowhere to go
+        await pilot.press("tab")
+        assert scr.zone == "hand" and scr.hand_cursor >= 0
+        await pilot.press("space")  # a card picked: the new meld's place is somewhere to put it
+        await settle(pilot)
+        assert "Table" in keys(app)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert scr.zone == "table" and "Hand" in keys(app) and "Table" not in keys(app)
+        await pilot.press("escape")  # let go: on "+ new meld" the prompt says where to pick
+        await settle(pilot)
+        assert str(scr.prompt).startswith("Tab goes to your hand to pick cards, Enter moves them here")
+        await pilot.press("tab")
+        await settle(pilot)
+        assert scr.zone == "hand" and "Table" not in keys(app)
+    # With melds on the table, Tab lands on one of its cards, never on the empty place.
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        scr.at_meld = len(scr.bench.table)  # the cursor last left on "+ new meld"
+        await pilot.press("tab")
+        await settle(pilot)
+        assert scr.zone == "table" and scr._here() == (len(scr.bench.table) - 1, 0)
+        assert str(scr.prompt).startswith("Space picks cards")

@@ -63,8 +63,13 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
         screen = self.screen
         seen: set[str] = set()
         keys: list[tuple[str, str, str]] = []
+        after: list[tuple[str, str, str]] = []
         later: list[tuple[str, str, str]] = []
         last = getattr(screen, "KEYBAR_LAST", ())  # actions a busy screen lists after its own keys
+        # Own keys a screen lists after the others, the first to give way (a
+        # key's place in the bar is where its key was first bound: the app's
+        # Tab comes before every screen's own keys).
+        helpers = getattr(screen, "KEYBAR_AFTER", ())
         # A screen may say a key's work in words of the moment (Escape: back
         # to the menu, the lobby or History); else the binding's own.
         label = getattr(screen, "key_label", None)
@@ -78,9 +83,10 @@ class KeyBar(KeptLooks, StripRows, Widget, can_focus=False):
             # A description is marked N_ where the binding is declared, and read
             # here in the player's language.
             described = (label(binding) if label is not None else None) or _(binding.description)
-            (later if binding.action in last else keys).append((binding.key, shown, described))
+            place = later if binding.action in last else after if binding.action in helpers else keys
+            place.append((binding.key, shown, described))
         self.kept = len(later)
-        self.keys = tuple(keys + later)
+        self.keys = tuple(keys + after + later)
 
     def _shown(self) -> list[Key | None]:
         """The keys as the line shows them, None where some gave way."""

@@ -582,9 +582,19 @@ VARIANTS = (
     Variant(
         "target",
         N_("Match to"),
-        (15, 20, 25, 30),
-        (N_("15 points"), N_("20 points"), N_("25 points"), N_("30 points")),
-        help=N_("The match ends after the round in which someone reaches this."),
+        (15, 20, 25, 30, 50, 100),
+        (
+            N_("15 points"),
+            N_("20 points"),
+            N_("25 points"),
+            N_("30 points"),
+            N_("50 points"),
+            N_("100 points"),
+        ),
+        help=N_(
+            "The match ends after the round in which someone reaches this. Between two players a round "
+            "scores twice the difference between the hands, so a match to 25 is often one or two rounds."
+        ),
     ),
     Variant(
         "wilds",

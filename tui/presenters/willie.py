@@ -151,9 +151,17 @@ def score_sheet(
         said = ngettext(
             "{name} closes with {count} point in hand.", "{name} closes with {count} points in hand.", pts
         )
-        body.append(said.format(name=names[e.closer], count=pts) + "\n\n")
+        body.append(said.format(name=names[e.closer], count=pts) + "\n")
     else:
-        body.append(_("The pile ran out and nobody closed.") + "\n\n")
+        body.append(_("The pile ran out and nobody closed.") + "\n")
+    # How the winner's score is made, in the rule's words: "won: 2 × 18"
+    # read as a riddle to a newcomer.
+    how = (
+        _("The lower hand wins twice the difference.")
+        if e.doubled
+        else _("The lowest hand wins its difference to each other hand.")
+    )
+    body.append(_flow(how.split(), 0, 0, width) + "\n\n", "dim")
     times = "x" if ascii_only else chr(215)
     for i in range(n):
         delta = e.scores[i]

@@ -59,6 +59,9 @@ class WillieScreen(GameScreen):
     # Its keys come first on the key bar, which they can overfill at 80
     # columns: then the last of them give way (see KeyBar), not these.
     KEYBAR_LAST = ("let_go", "leave", "rules", "quit")
+    # Where Tab goes and how s sorts: listed after the moves' keys, the first
+    # to give way on a full bar (the rules page and ? list every key).
+    KEYBAR_AFTER = ("switch", "sort")
 
     BINDINGS = [
         Binding("space,enter", "hurry", N_("Hurry")),
@@ -66,7 +69,6 @@ class WillieScreen(GameScreen):
         Binding("right", "go(1, 0)", show=False),
         Binding("up", "go(0, -1)", show=False),
         Binding("down", "go(0, 1)", show=False),
-        Binding("tab", "switch", show=False),
         Binding("space", "pick", N_("Pick")),
         Binding("enter", "drop", N_("Move here"), key_display="⏎"),
         Binding("enter", "carry_on", N_("Continue"), key_display="⏎"),
@@ -80,10 +82,11 @@ class WillieScreen(GameScreen):
         Binding("n", "new_meld", N_("New meld"), show=False),
         Binding("u", "undo", N_("Undo")),
         Binding("r", "reset", N_("Reset")),
+        Binding("tab", "switch", N_("Table")),  # its word says where it goes (key_label)
         # Last, so the learning help gives way first on a full key bar.
         Binding("a", "arrange", N_("Arrange")),
         Binding("h", "hint", N_("Hint")),
-        Binding("s", "sort", N_("Sort"), show=False),
+        Binding("s", "sort", N_("By rank")),  # what it sorts by next (key_label); gives way first
         # Escape lets go of the picked cards before it leaves: the key bar
         # says which (a screen's own binding of a key replaces its base's,
         # so the base's Escape bindings are listed again, in their order).
@@ -325,12 +328,10 @@ class WillieScreen(GameScreen):
         pts = wx.points(cards)
         held = ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
         worth = ngettext("{count} point", "{count} points", pts).format(count=pts)
-        by = (
-            _("[dim](sorted by rank; s: by suit)[/dim]")
-            if self.by_rank
-            else _("[dim](sorted by suit; s: by rank)[/dim]")
-        )
-        self.hand_title = styled(f"{held}, {worth} {by}")
+        # How a hand counts, where it is counted (the rule: a number card
+        # 1, J 2, Q 3, K 5); the order it is sorted in is the key bar's s.
+        how = _("[dim](a number 1, J 2, Q 3, K 5)[/dim]")
+        self.hand_title = styled(f"{held}, {worth} {how}")
 
     def _show_work(self, bench: Bench, gl) -> None:
         problems = bench.problems()
@@ -408,7 +409,12 @@ class WillieScreen(GameScreen):
                     more = _("d draws your third card and ends your turn.")
                 else:
                     more = ""
-                first = _("Space picks cards, Enter moves them here; {more}").format(more=more)
+                if self._here() is None:  # on "+ new meld": nothing here to pick
+                    first = _("Tab goes to your hand to pick cards, Enter moves them here; {more}").format(
+                        more=more
+                    )
+                else:
+                    first = _("Space picks cards, Enter moves them here; {more}").format(more=more)
             elif any(problems):
                 first = _("Mend the marked melds, or u undoes, r resets the turn.")
             else:
@@ -453,8 +459,13 @@ class WillieScreen(GameScreen):
             return False
         bench = self._bench()
         assert bench is not None
-        if action in ("go", "switch"):
+        if action == "go":
             return True
+        if action == "switch":
+            # Between the hand and the table, never to a stop with nothing to
+            # do: an empty table with nothing picked has no card to move
+            # and nowhere yet to put one.
+            return self.zone == "table" or bool(bench.table) or bool(self.picks)
         if action == "pick":
             return self._here() is not None  # not on "+ new meld"
         if action in ("drop", "new_meld"):
@@ -536,7 +547,18 @@ class WillieScreen(GameScreen):
         if bench is None:
             return
         self.zone = "table" if self.zone == "hand" or not bench.left else "hand"
+        if self.zone == "table" and not self.picks and bench.table:
+            # Onto a card of the table, not "+ new meld" (a place to put
+            # picked cards, and nothing is picked).
+            self.at_meld = min(self.at_meld, len(bench.table) - 1)
         self.show()
+
+    def key_label(self, binding: Binding) -> str | None:
+        if binding.action == "switch":
+            return _("Hand") if self.zone == "table" else _("Table")
+        if binding.action == "sort":
+            return _("By suit") if self.by_rank else _("By rank")
+        return super().key_label(binding)
 
     def _here(self) -> tuple[int, int] | None:
         bench = self.bench
