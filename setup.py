@@ -5,10 +5,12 @@ long description (the README with its pictures as text, which a package
 index can show). Everything else is in pyproject.toml."""
 
 import importlib.util
+import sys
 from pathlib import Path
 
 from setuptools import find_namespace_packages, setup
 from setuptools.command.build_py import build_py
+from setuptools.command.install_lib import install_lib
 
 ROOT = Path(__file__).resolve().parent
 
@@ -44,9 +46,22 @@ class BuildWithCatalogs(build_py):
         compiler.compile_all(ROOT / "core" / "locale")
         super().run()
 
+    def byte_compile(self, files):
+        if not sys.dont_write_bytecode:  # turned off (PYTHONDONTWRITEBYTECODE): nothing to say
+            super().byte_compile(files)
+
+
+class QuietInstallLib(install_lib):
+    """A build where bytecode is turned off compiles none, and says nothing
+    of it (setuptools warned once for each of the two steps)."""
+
+    def byte_compile(self, files):
+        if not sys.dont_write_bytecode:
+            super().byte_compile(files)
+
 
 setup(
-    cmdclass={"build_py": BuildWithCatalogs},
+    cmdclass={"build_py": BuildWithCatalogs, "install_lib": QuietInstallLib},
     package_dir=package_dir,
     packages=packages,
     long_description=readme,

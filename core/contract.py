@@ -23,11 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, Self, TypeVar
 
+from . import listing
 from .dice import MT
 from .variants import Variant
 
 if TYPE_CHECKING:
-    from .catalog import GameInfo
+    from .listing import GameInfo
 
 Standing = Literal["win", "loss", "draw"]
 """How a finished match ended for one seat (the history's outcome)."""
@@ -110,9 +111,7 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT, EventT, ResultT]):
 
     @property
     def info(self) -> GameInfo:
-        from . import catalog
-
-        return catalog.get(self.id)
+        return listing.get(self.id)
 
     @property
     def title(self) -> str:

@@ -9,12 +9,9 @@ pieces every game's module shares: a config as records store it
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from .checks import is_whole, shown
-
-if TYPE_CHECKING:
-    from .contract import AnyRules
 
 
 @dataclass(frozen=True)
@@ -132,7 +129,24 @@ def view_of(view_cls: type[ViewT], state: object, **given: object) -> ViewT:
     )
 
 
-def offered_config(rules: AnyRules, players: object, values: object) -> Any:
+class Offered(Protocol):
+    """What ``offered_config`` reads of a game's rules (``contract.Rules``
+    has it all): named here, so that the contract imports this module and
+    this one nothing of the contract."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[int, int]: ...
+
+    variants: tuple[Variant, ...]
+    config_type: Any
+
+    def default_config(self) -> Any: ...
+
+
+def offered_config(rules: Offered, players: object, values: object) -> Any:
     """The ``Config`` a new-game dialog could have made: ``players`` within
     the game's range, each variant one of its ``choices`` (the dialog offers
     nothing else), every other setting at its default, and the combination

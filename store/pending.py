@@ -30,7 +30,7 @@ from garito.core.i18n import _
 
 from . import saves
 from .atomic import set_aside, write_atomic
-from .paths import data_dir
+from .waiting import pending_dir
 
 # Every start looks whether a match waits here (``waiting``), and almost
 # always none does: what keeping one takes (the history's sqlite3, the
@@ -39,10 +39,6 @@ from .paths import data_dir
 # compiled).
 if TYPE_CHECKING:
     from garito.core.match import Match
-
-
-def pending_dir() -> Path:
-    return data_dir() / "pending"
 
 
 def _entry_path(finished: str, record: dict, folder: Path | None = None) -> Path:
@@ -236,21 +232,3 @@ def _done(path: Path | None, record: dict | None) -> None:
             pass  # added again at the next start: once, as the history holds it
     if record is not None:
         saves.discard_if(record)
-
-
-def waits(record: dict) -> bool:
-    """Whether ``record`` (a finished match's) waits in ``pending/``: then
-    its save may be replaced without keeping a copy."""
-    folder = pending_dir()
-    try:
-        paths = list(folder.glob("*.json")) if folder.is_dir() else []
-    except OSError:
-        return False
-    for path in paths:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
-            continue
-        if isinstance(data, dict) and data.get("record") == record:
-            return True
-    return False

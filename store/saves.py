@@ -23,6 +23,7 @@ from garito.core import catalog
 
 from .atomic import set_aside, write_atomic
 from .paths import saves_dir
+from .waiting import waits
 
 if TYPE_CHECKING:
     from garito.core.match import Match
@@ -217,8 +218,6 @@ def _prune(replaced: Path) -> None:
 def _waiting(old) -> bool:
     """A finished match's save whose record waits in ``pending/`` for the
     history: nothing is lost by writing over it."""
-    from .pending import waits
-
     return isinstance(old, dict) and waits(old)
 
 

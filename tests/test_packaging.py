@@ -5,10 +5,12 @@ left a new one out while every test passed), and the package's own face:
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -58,6 +60,44 @@ def expected_files() -> set[str]:
     return wanted
 
 
+def build(src: Path, hook: str) -> subprocess.CompletedProcess:
+    """``hook`` of setuptools' build backend in ``src``, where bytecode is
+    turned off (as on this machine): it must say no warning at all, neither
+    setuptools' own (deprecations, data left out) nor a note of distutils."""
+    out = subprocess.run(
+        [sys.executable, "-c", f"from setuptools import build_meta; print(build_meta.{hook}('dist'))"],
+        cwd=src,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    said = out.stdout + out.stderr
+    assert not re.search(r"\w+Warning\b|^warning|no previously-included", said, re.M | re.I), said[-2000:]
+    return out
+
+
+def test_the_sdist_holds_the_suite_and_no_cache_of_a_working_tree_and_says_no_warning(tmp_path):
+    src = tmp_path / "src"
+    skip = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis")
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(*skip))
+    # a working tree's caches, where the suite has run
+    (src / "tests" / "__pycache__").mkdir()
+    (src / "tests" / "__pycache__" / "helpers.cpython-311.pyc").write_bytes(b"\0")
+    (src / "tests" / ".hypothesis" / "examples").mkdir(parents=True)
+    (src / "tests" / ".hypothesis" / "examples" / "x").write_bytes(b"\0")
+    out = build(src, "build_sdist")
+    with tarfile.open(src / "dist" / out.stdout.strip().splitlines()[-1]) as t:
+        names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
+    assert not {n for n in names if "__pycache__" in n or ".hypothesis" in n or n.endswith(".pyc")}
+    snapshot = "tests/__snapshots__/test_snapshots/test_too_small_notice.svg"
+    assert {"tests/helpers.py", snapshot, "Makefile"} <= names
+    assert {n for n in names if n.startswith("bench/")} == {
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "bench").glob("*.py")
+    }
+
+
 def test_the_wheel_holds_every_module_of_the_source_tree(tmp_path):
     # built from a copy: a build writes build/ and *.egg-info beside its sources
     src = tmp_path / "src"
@@ -68,17 +108,7 @@ def test_the_wheel_holds_every_module_of_the_source_tree(tmp_path):
     for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(ROOT / "screenshots", src / "screenshots")
-    out = subprocess.run(
-        [sys.executable, "-c", "from setuptools import build_meta; print(build_meta.build_wheel('dist'))"],
-        cwd=src,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
-    # setuptools' own warnings (deprecations, data left out), not distutils'
-    # notes such as "byte-compiling is disabled"
-    assert not re.search(r"\w+Warning\b", out.stderr), out.stderr[-2000:]
+    out = build(src, "build_wheel")
     wheel = src / "dist" / out.stdout.strip().splitlines()[-1]
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 from garito.core.i18n import LANGUAGES, _, ngettext
 from garito.tui import THEMES
 
+from .usage import UsageError
+
 if TYPE_CHECKING:
     from garito.core.contract import AnyRules
 
@@ -38,10 +40,6 @@ if TYPE_CHECKING:
 # at 25 apps) came every 6 s at 700, once in 40 s at 20000, and the
 # collector took a third of the time (25 apps, 500 keys).
 GC_THRESHOLDS = (20000, 10, 10)
-
-
-class UsageError(Exception):
-    pass
 
 
 class _Formatter(argparse.HelpFormatter):

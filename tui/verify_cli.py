@@ -18,8 +18,8 @@ def verify(path: str) -> int:
     from garito.core.fairness import verify as check
     from garito.core.match import RecordError
 
-    from .cli import UsageError
     from .record_file import TooBig, read_bounded
+    from .usage import UsageError
 
     try:
         raw = read_bounded(path)

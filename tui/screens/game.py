@@ -74,6 +74,7 @@ REMATCH = Binding("n", "over('rematch')", N_("Rematch"))
 
 
 class GameScreen(Screen[None]):
+    HOLDS_A_GAME = True  # the "too small" notice says the game is kept (notices)
     if TYPE_CHECKING:
         app = getters.app(GarApp)
         prompt: var[str | Text]  # each game's screen binds its prompt line to its own

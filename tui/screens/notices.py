@@ -32,10 +32,8 @@ class TooSmallScreen(ModalScreen[None]):
         size_now: reactive[tuple[int, int]] = reactive((0, 0))
 
         def render(self) -> Text:
-            from .game import GameScreen
-
             w, h = self.size_now or (self.app.size.width, self.app.size.height)
-            playing = any(isinstance(s, GameScreen) for s in self.app.screen_stack)
+            playing = any(getattr(s, "HOLDS_A_GAME", False) for s in self.app.screen_stack)
             return Text.assemble(
                 (_("Garito needs a terminal of at least 80×24.") + "\n", "bold"),
                 _("This one is {width}×{height}: please enlarge it.").format(width=w, height=h) + "\n",
