@@ -365,3 +365,54 @@ async def test_tab_goes_between_the_hand_and_the_table_and_never_to_a_stop_with_
         await settle(pilot)
         assert scr.zone == "table" and scr._here() == (len(scr.bench.table) - 1, 0)
         assert str(scr.prompt).startswith("Space picks cards")
+
+
+@sync
+async def test_the_third_draw_says_it_gives_up_the_work_before_it_does():
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        await pilot.press("d")  # the second card: the work is kept
+        await settle(pilot)
+        assert scr.match.state.draws == 2
+        moves = len(scr.match.actions)
+        await pick(pilot, "4b")  # a table card moved: the table is not as it was
+        await go_to(pilot, "7o")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert scr.bench.changed
+        await pilot.press("d")
+        await settle(pilot)
+        assert len(scr.match.actions) == moves  # nothing drawn yet
+        assert str(scr.prompt).startswith("The third card ends your turn and gives up this work: d again")
+        await pilot.press("d")
+        await settle(pilot)
+        assert len(scr.match.actions) > moves and str(scr.match.actions[moves]) == "pass"
+
+
+@sync
+async def test_a_freed_wild_declared_again_by_itself_is_said_so_and_no_wild_key_for_a_willie():
+    from garito.core.willie.bench import Bench
+
+    app = GarApp(start=opening())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scr = table(app)
+        s = scr.match.state
+        laid = (("2b", "Q=3b", "4b"), ("J", "Q", "K"))
+        scr.bench = Bench(laid, s.hands[s.turn], laid, ("2y", "3b", "8o", "K"))
+        scr.show()
+        await pick(pilot, "3b")
+        await go_to(pilot, "2b")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert scr.bench.table[0] == ("2b", "3b", "4b", "Q=5b")  # only 5b fits: declared at once
+        assert str(scr.prompt) == "Its real card frees the Q: now for 5b."
+        await go_to(pilot, "J")  # a Willie: each card is itself, nothing to declare
+        await settle(pilot)
+        assert "Wild" not in keys(app)
+        await pick(pilot, "8o", "2y", "K")
+        await pilot.press("n")  # a meld the K cannot complete: marked, not told in a notice
+        await settle(pilot)
+        assert scr.marked[-1] and not [n for n in app._notifications if n.title == "Nothing to declare"]

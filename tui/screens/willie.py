@@ -122,6 +122,7 @@ class WillieScreen(GameScreen):
         self._fresh_hand: Counter = Counter()
         self._frozen: wx.State | None = None  # the round that just ended, under its result
         self._kept_work: tuple | None = None  # the work last kept beside the save
+        self._draw_warned: Bench | None = None  # the work a third draw was said to give up
 
     def compose(self) -> ComposeResult:
         yield Line(id="title").data_bind(text=WillieScreen.heading)
@@ -488,7 +489,11 @@ class WillieScreen(GameScreen):
         if self.zone != "table" or self.at_meld >= len(bench.table):
             return None
         spot = (self.at_meld, self.at_card)
-        return spot if parse(bench.card(spot)).wild else None
+        if not parse(bench.card(spot)).wild:
+            return None
+        # Not a J, Q or K with nothing to stand for there (in a Willie, J-Q-K,
+        # each is itself); a declared one is said to keep its card.
+        return spot if bench.locked(spot) or bench.options(spot) else None
 
     def on_key(self, event) -> None:
         if self.wild_choice is not None and self.frames is None and not self.notice_open:
@@ -641,16 +646,30 @@ class WillieScreen(GameScreen):
         self.say = ""
         if moved.freed:
             faces = _(" and ").join(_("the {wild}").format(wild=f) for f in moved.freed)
-            self.say = _(
-                "Its real card frees {wilds}: declare it again (w) or move it into another meld."
-            ).format(wilds=faces)
+            before = {c for meld in bench.table for c in meld}
+            again = sorted(
+                c
+                for meld in moved.bench.table
+                for c in meld
+                if c not in before and c.split("=")[0] in moved.freed
+            )
+            if again and all("=" in c for c in again):  # each stands for the one card that fits: declared
+                cards = _(" and ").join(c.split("=")[1] for c in again)
+                self.say = _("Its real card frees {wilds}: now for {cards}.").format(wilds=faces, cards=cards)
+            else:
+                self.say = _(
+                    "Its real card frees {wilds}: declare it again (w) or move it into another meld."
+                ).format(wilds=faces)
         if moved.waiting:
             self.show()
-            self._choose_wild(moved.waiting[0])
+            self._choose_wild(moved.waiting[0], quiet=True)
             return
         self.show()
 
-    def _choose_wild(self, spot: tuple[int, int]) -> None:
+    def _choose_wild(self, spot: tuple[int, int], quiet: bool = False) -> None:
+        """The picker for the wild at ``spot``; ``quiet`` after a move (a
+        wild with nothing it could stand for there is marked on the table,
+        not told in a notice the player did not ask for)."""
         bench = self.bench
         assert bench is not None
         if bench.locked(spot):
@@ -665,6 +684,8 @@ class WillieScreen(GameScreen):
             return
         options = bench.options(spot)
         if not options:
+            if quiet:
+                return
             self.notify(
                 _("Put the wild with number cards it can join first."),
                 title=_("Nothing to declare"),
@@ -766,6 +787,25 @@ class WillieScreen(GameScreen):
         self.play(bench.action())
 
     def action_draw(self) -> None:
+        s, bench = self.match.state, self._bench()
+        if (
+            bench is not None
+            and bench.changed
+            and s.draws == 2
+            and s.last_turns is None
+            and self._draw_warned is not bench
+        ):
+            # The third card ends the turn without a meld: the work on the
+            # table would be given up by one key. Said first; d again draws.
+            self._draw_warned = bench
+            if bench.problem() is None:
+                self.say = _(
+                    "The third card ends your turn and gives up this work: d again draws it, e plays it."
+                )
+            else:
+                self.say = _("The third card ends your turn and gives up this work: d again draws it.")
+            self.show()
+            return
         self.play(wx.PASS)
 
     action_pass_turn = action_draw  # the same move; in the last turns it draws nothing
