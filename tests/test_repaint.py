@@ -128,11 +128,12 @@ def test_where_textuals_code_is_not_the_one_expected_it_is_left(monkeypatch, cap
 
 
 @sync
-async def test_a_rounds_box_opens_with_its_keys_in_one_frame(tmp_path, monkeypatch):
-    # The box opens a moment after the round's last roll, after the
-    # screen's next refresh, and its keys are read after it: both in one
-    # frame. (Asked of the screen, the keys were read first, drawn in a frame
-    # of their own, and the box came a frame later.)
+async def test_a_rounds_box_has_its_keys_on_the_bar_from_the_round_s_end_and_space_opens_it_at_once(
+    tmp_path, monkeypatch
+):
+    # The box opens a moment after the round's last roll; its keys are on
+    # the bar from that roll on: no frame shows a bar of ^q Quit alone (it
+    # looked frozen), and the box's own frame has them too.
     from garito.widgets.keybar import KeyBar
 
     from .helpers import box_open, gemelos_match
@@ -145,9 +146,10 @@ async def test_a_rounds_box_opens_with_its_keys_in_one_frame(tmp_path, monkeypat
         frames: list[tuple[bool, bool]] = []
         draw = screen._compositor_refresh
 
+        bar = screen.query_one(KeyBar)
+
         def recorded_frame() -> None:
-            keys = any(isinstance(widget, KeyBar) for widget in screen._dirty_widgets)
-            frames.append((screen._compositor.overlay is not None, keys))
+            frames.append((screen._compositor.overlay is not None, tuple(d for _k, _s, d in bar.keys)))
             draw()
 
         monkeypatch.setattr(screen, "_compositor_refresh", recorded_frame)
@@ -160,4 +162,26 @@ async def test_a_rounds_box_opens_with_its_keys_in_one_frame(tmp_path, monkeypat
             await pilot.pause(0.01)
         await settle(pilot)
         first = next(i for i, (box, _keys) in enumerate(frames) if box)
-        assert frames[first] == (True, True), frames
+        assert frames[first] == (True, ("Continue", "Quit")), frames
+        assert all(keys != ("Quit",) for _box, keys in frames), frames
+    # Space while the box is on its way opens it at once; the next one closes it.
+    app = GarApp(start=gemelos_match(seats=("human", "human")), bot_delay=2.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        timer = screen.set_timer
+        # the box's 0.35 s made long: a loaded machine does not open it first
+        monkeypatch.setattr(
+            screen, "set_timer", lambda delay, *a, **k: timer(60 if delay == 0.35 else delay, *a, **k)
+        )
+        for _ in range(2):
+            await pilot.press("space")
+        await pilot.pause()
+        assert screen._reveal is not None and not screen._notice.is_open  # 0.35 s to come
+        assert [d for _k, _s, d in screen.query_one(KeyBar).keys] == ["Continue", "Quit"]
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen._reveal is None and screen._notice.is_open
+        await pilot.press("space")
+        await settle(pilot)
+        assert not box_open(app)

@@ -134,6 +134,7 @@ class GameScreen(Screen[None]):
         self._notice_then: Callable[[object], None] | None = None  # what follows the round's result
         self._notice_timer: Timer | None = None  # closes it at a table with no human
         self._reveal: Timer | None = None  # opens it a moment after the move that ended the round
+        self._revealing: tuple[str, Text | str] = ("", "")  # the box on its way: title and body
         self.ended: int | None = None  # a round's result is up: the table shows events[:ended]
         self._story: list[str] = []  # the log so far; events only ever grow
         self._story_names: tuple[str, ...] = match.names
@@ -343,7 +344,11 @@ class GameScreen(Screen[None]):
         self._notice_then = then
         pause = min(0.35, self.app.bot_delay / 2)
         if pause > 0:
+            self._revealing = (title, body)
             self._reveal = self.set_timer(pause, lambda: self._open_box(title, body))
+            # The box's own keys from now: the key bar never shows only
+            # ^q Quit while the box is on its way (it looked frozen), and
+            # Space opens the box at once.
             self.refresh_bindings()
         else:
             self._open_box(title, body)
@@ -373,8 +378,12 @@ class GameScreen(Screen[None]):
         )
 
     def action_close_notice(self) -> None:
-        if self._notice is None or not self.notice_open or self._reveal is not None:
-            return  # nothing open, or not yet
+        if self._reveal is not None:  # on its way: shown now, closed by the next key
+            self._reveal.stop()
+            self._open_box(*self._revealing)
+            return
+        if self._notice is None or not self.notice_open:
+            return  # nothing open
         if self._notice_timer is not None:
             self._notice_timer.stop()
             self._notice_timer = None
@@ -451,7 +460,7 @@ class GameScreen(Screen[None]):
         if action == "chat":
             return self.shared and self.replaying is None
         if action == "close_notice":
-            return self.notice_open and self._reveal is None
+            return self.notice_open
         if self.notice_open or self.replaying is not None:
             return action == "leave" and self.replaying is not None
         if self.open_seats:  # a shared table waiting for its players
