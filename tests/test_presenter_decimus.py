@@ -63,7 +63,7 @@ def test_betting_a_game():
     assert t.caption == "Maiores: 6-6-5 = 17"
     assert (t.game_rows[0].cells[1], t.game_rows[0].turn) == ("Ana: 0  Ramón: 0", True)
     assert not isinstance(t.prompt, str)
-    assert t.prompt.plain == "Ana, Maiores: nobody has bet yet: pass or bet. You win it 99%."
+    assert t.prompt.plain == "Ana, Maiores: nobody has bet yet: pass or bet. Your chance to win it: 99%."
     assert t.stake == p.StakeOffer(0, "Bet", 1, dx.MAX_RAISE)
     assert p.stake_note(v, 3) == "your total would be 3"
 

@@ -93,7 +93,7 @@ def test_a_round_won_on_the_ledger_and_its_sheet():
     assert title == "Round 1"
     assert body.plain.splitlines() == [
         "Ramón wins the round",
-        "6-6-3 over 6-5-3, two sixes beat one six.",
+        "6-6-3 over 6-5-3, two sixes beat one six, whatever the other dice.",
         "",
         "   Ana        6-5-3  a six and 5+3",
         " ★ Ramón      6-6-3  two sixes and a 3",

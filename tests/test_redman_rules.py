@@ -131,8 +131,9 @@ def test_describe(dice, name):
 @pytest.mark.parametrize(
     "winner,loser,why",
     [
-        ((6, 3, 1), (4, 4, 1), "a six beats no six"),
-        ((6, 6, 2), (6, 5, 4), "two sixes beat one six"),
+        ((6, 3, 1), (4, 4, 1), "a six beats no six, whatever the other dice"),
+        ((6, 1, 1), (5, 5, 5), "a six beats no six, whatever the other dice"),  # the surprise, said
+        ((6, 6, 2), (6, 5, 4), "two sixes beat one six, whatever the other dice"),
         ((6, 6, 5), (6, 6, 2), "the third die decides, 5 against 2"),
         ((6, 5, 4), (6, 5, 5), "4-5-6 beats a six and a pair"),
         ((6, 5, 5), (6, 3, 3), "the higher pair beside the six, 5s against 3s"),

@@ -127,14 +127,15 @@ _CLASS_NAME = {
     "two sixes": N_("two sixes"),
     "red man": N_("the Red Man"),
 }
-# More sixes beat fewer: (the winner's sixes, the loser's) in words.
+# More sixes beat fewer, whatever the other dice (5-5-5 loses to 6-1-1,
+# which surprises): (the winner's sixes, the loser's) in words that say so.
 _SIXES = {
-    (1, 0): N_("a six beats no six"),
-    (2, 0): N_("two sixes beat no six"),
-    (2, 1): N_("two sixes beat one six"),
-    (3, 0): N_("three sixes beat no six"),
-    (3, 1): N_("three sixes beat one six"),
-    (3, 2): N_("three sixes beat two sixes"),
+    (1, 0): N_("a six beats no six, whatever the other dice"),
+    (2, 0): N_("two sixes beat no six, whatever the other dice"),
+    (2, 1): N_("two sixes beat one six, whatever the other dice"),
+    (3, 0): N_("three sixes beat no six, whatever the other dice"),
+    (3, 1): N_("three sixes beat one six, whatever the other dice"),
+    (3, 2): N_("three sixes beat two sixes, whatever the other dice"),
 }
 
 

@@ -266,7 +266,7 @@ def _prompt(
             "{name} is at {theirs}, you at {mine}: see {theirs}, raise, or fold (they score {given})"
         ).format(name=names[rival], theirs=theirs, mine=mine, given=mine or 1)
     prompt = styled(
-        _("[b]$name[/b], $title: $said. [dim]You win it {chance}.[/dim]").format(
+        _("[b]$name[/b], $title: $said. [dim]Your chance to win it: {chance}.[/dim]").format(
             chance=f"{game_equity(view):.0%}"
         ),
         name=names[seat],
