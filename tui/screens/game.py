@@ -91,7 +91,7 @@ class GameScreen(Screen[None]):
         # the match's end. These bindings put them on the key bar, on keys
         # bound already, so that the games' own keys keep their places on it.
         REMATCH,
-        Binding("escape", "close_notice", N_("Continue"), key_display="Space"),
+        Binding("escape", "close_notice", N_("Continue"), key_display="space"),
         Binding("escape", "over('menu')", N_("Menu"), key_display="⏎"),
         Binding("escape", "over('lobby')", N_("Lobby"), key_display="⏎"),
         Binding("escape", "leave", N_("Menu")),
