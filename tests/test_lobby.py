@@ -74,7 +74,8 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
         await pilot.press("enter")  # Gemelos, the first game
         await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
         assert not app.screen.query_one("#seed-row").display  # the server deals the dice
-        app.screen.query_one("#kind-1", Choice).value = "human"  # an open seat
+        # A table's other seats are open by default: its creator waits for a friend.
+        assert app.screen.query_one("#kind-1", Choice).value == "human"
         await pilot.pause()
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "GemelosScreen")
@@ -88,6 +89,8 @@ async def test_a_table_opened_in_the_lobby_is_played_to_the_end_with_a_player_fr
         bea = await Conn.open(path, "Bea")
         await bea.send(op="join", table=1)
         await until(pilot, lambda: table.match.names == ("Player 1", "Bea"))
+        said = [(n.title, n.message) for n in app._notifications]
+        assert ("A player joins", "Bea takes seat 2.") in said  # told, not only shown
         assert table.match.state.rng == () and table.match.seed == 0  # no dice to come here
         bea_plays = asyncio.create_task(play_my_turns(bea, 1))
         rolls = 0

@@ -220,10 +220,9 @@ class Player:
         await self.wait(b"which game?")
         await self.keys(b"\r")  # Gemelos
         await self.wait(b"New table")
-        await self.keys(DOWN, DOWN, DOWN, RIGHT)  # seat 2: human, open for another player
-        await self.wait(b"open seat")
+        await self.wait(b"open seat")  # seat 2 is open for another player by default
         if private:
-            await self.keys(DOWN, DOWN, DOWN, DOWN, RIGHT)  # Private: on
+            await self.keys(*[DOWN] * 7, RIGHT)  # Private: on
             await self.wait(b"not listed in the lobby")
         await self.keys(b"\r")
         await self.wait(b"Waiting for a player in seat 2.")

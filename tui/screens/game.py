@@ -759,6 +759,15 @@ class GameScreen(Screen[None]):
 
     def receive(self, match: Match[Any, Any, Any], open_seats: Any = (), away: Any = ()) -> None:
         """The server's match after a change at the table."""
+        mine = self.seating.seat if self.seating is not None else None
+        taken = [s for s in self.open_seats if s not in open_seats and s != mine and s < len(match.seats)]
+        for seat in taken:
+            if match.seats[seat].is_human:  # a computer there was asked for (b)
+                self.notify(
+                    _("{name} takes seat {seat}.").format(name=match.names[seat], seat=seat + 1),
+                    title=_("A player joins"),
+                    markup=False,
+                )
         self.open_seats, self.away = list(open_seats), list(away)
         if self.waiting is Waiting.SHOWING or self._incoming or self._notice is None:
             # after the result on screen closes (or the screen is up)

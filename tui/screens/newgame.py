@@ -73,7 +73,10 @@ class NewGameScreen(Screen[NewTable | None]):
 
     def compose(self) -> ComposeResult:
         lo, hi = self.info.players
-        kinds = ["human"] + ["computer"] * (hi - 1)
+        # A shared table's other seats are open for friends to take (b
+        # hands them to computers at the table, whenever its creator likes);
+        # at one keyboard, the computer plays them.
+        kinds = ["human"] + ["human" if self.shared else "computer"] * (hi - 1)
         levels = [self.rules.default_level(i) for i in range(hi)]
         names = default_names(kinds)
         players = min(hi, max(lo, self.rules.default_config().players))  # the game's usual table
@@ -86,7 +89,8 @@ class NewGameScreen(Screen[NewTable | None]):
             for i, seat in enumerate(last):
                 if isinstance(seat, dict):
                     kind, level = seat.get("kind"), seat.get("level")
-                    kinds[i] = kind if isinstance(kind, str) and kind in ("human", "computer") else kinds[i]
+                    if not self.shared and kind in ("human", "computer"):  # not a table's open seats
+                        kinds[i] = str(kind)
                     levels[i] = level if isinstance(level, str) and level in self.rules.levels else levels[i]
                     name = seat.get("name")
                     if isinstance(name, str) and printable(name).strip():
