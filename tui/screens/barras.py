@@ -33,15 +33,15 @@ from .game import GameScreen
 
 
 class BarrasScreen(GameScreen):
+    KEYBAR_AFTER = ("odds",)  # the chances are in the prompt too; the amount is not
     BINDINGS = [
         Binding("space,enter", "bet", N_("Bet")),
         Binding("space,enter", "roll", N_("Roll")),
         Binding("space,enter", "hurry", N_("Hurry")),
         Binding("s", "sit", N_("Sit out")),
         Binding("left,minus,h", "stake_by(-1)", N_("Less"), show=False),
-        Binding(
-            "right,plus,l", "stake_by(1)", N_("Amount"), show=False
-        ),  # the prompt says ←/→; the bar keeps room for ^q
+        # One key on the bar for both (the prompt says which way is which).
+        Binding("right,plus,l", "stake_by(1)", N_("Amount"), key_display="←→"),
         Binding("home", "stake_by(-1000)", show=False),
         Binding("end", "stake_by(1000)", show=False),
         Binding("o", "odds", N_("Odds")),

@@ -61,7 +61,7 @@ class WillieScreen(GameScreen):
     KEYBAR_LAST = ("let_go", "leave", "rules", "quit")
     # Where Tab goes and how s sorts: listed after the moves' keys, the first
     # to give way on a full bar (the rules page and ? list every key).
-    KEYBAR_AFTER = ("switch", "sort")
+    KEYBAR_AFTER = ("new_meld", "switch", "sort")
 
     BINDINGS = [
         Binding("space,enter", "hurry", N_("Hurry")),
@@ -79,7 +79,7 @@ class WillieScreen(GameScreen):
         Binding("c", "close", N_("Close")),
         Binding("w", "wild", N_("Wild")),
         REMATCH,  # n at the match's end (this screen binds n too)
-        Binding("n", "new_meld", N_("New meld"), show=False),
+        Binding("n", "new_meld", N_("New meld")),
         Binding("u", "undo", N_("Undo")),
         Binding("r", "reset", N_("Reset")),
         Binding("tab", "switch", N_("Table")),  # its word says where it goes (key_label)
