@@ -731,3 +731,31 @@ async def test_the_key_bar_says_where_escape_goes():
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.replaying is not None
         assert escape(app) == ["Back"]
+
+
+@sync
+async def test_an_enter_typed_before_the_palettes_search_settles_runs_what_was_searched(monkeypatch):
+    import asyncio
+
+    from textual.command import CommandPalette
+
+    from garito.tui.screens.rules import RulesScreen as Rules
+
+    searched = CommandPalette._gather_commands.__wrapped__
+
+    async def slow(self, value):  # a search as slow as on a busy server
+        await asyncio.sleep(0.3)
+        await searched(self, value)
+
+    monkeypatch.setattr(CommandPalette._gather_commands, "__wrapped__", slow)
+    app = GarApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.5)
+        await pilot.press(*"rules: willie", "enter")  # Enter before the search for the last key ends
+        for _ in range(40):
+            if isinstance(app.screen, Rules):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, Rules) and app.screen.game == "willie"
