@@ -35,9 +35,13 @@ async def test_the_statistics_screen_by_keys():
         await settle(pilot)
         screen = app.screen
         assert screen.heading.startswith("Statistics — all games")
-        assert {(x.player, x.game) for x in screen.shown} == {
-            (p, g) for p in ("Ana", "Bea") for g in ("irwin", "gemelos")
-        }
+        # by player, each one's games in the menu's order (Gemelos before Irwin)
+        assert [(x.player, x.game) for x in screen.shown] == [
+            ("Ana", "gemelos"),
+            ("Ana", "irwin"),
+            ("Bea", "gemelos"),
+            ("Bea", "irwin"),
+        ]
         await pilot.press(*["right"] * 4)  # all, Gemelos, Red Man, Barras, Irwin
         await settle(pilot)
         assert screen.heading.startswith("Statistics — Irwin's Revenge")

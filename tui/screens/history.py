@@ -99,7 +99,17 @@ class StatsScreen(Screen[None]):
         title = catalog.get(game).title if game else _("all games")
         self.heading = _("Statistics — {game}   (←/→ another game)").format(game=title)
         entries = [e for e in self.entries if game is None or e.game == game]
-        lines = sorted(st.lines(entries), key=lambda x: (-x.played, x.player, x.game))
+        lines = st.lines(entries)
+        if game is None:
+            # By player (who played most first), each one's games in the
+            # menu's order: a player's rows together, not scattered by counts.
+            played: dict[str, int] = {}
+            for x in lines:
+                played[x.player] = played.get(x.player, 0) + x.played
+            order = {g.id: i for i, g in enumerate(catalog.GAMES)}
+            lines = sorted(lines, key=lambda x: (-played[x.player], x.player, order.get(x.game, len(order))))
+        else:
+            lines = sorted(lines, key=lambda x: (-x.played, x.player))
         body = self.query_one("#stats-table", Static)
         chart = self.query_one(Chart)
         self.shown = lines
