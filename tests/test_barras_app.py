@@ -8,7 +8,7 @@ from garito.tui.app import GarApp
 from garito.tui.screens.barras import BarrasScreen
 from garito.tui.screens.notices import ConfirmScreen
 
-from .helpers import barras_match, box_open, match_over, settle, sync
+from .helpers import barras_match, box_open, box_text, match_over, settle, sync
 
 
 def table(app) -> BarrasScreen:
@@ -115,3 +115,25 @@ async def test_leave_and_continue_the_session():
         await settle(pilot)
         m = table(second).match
         assert str(m.actions[0]) == "bet 2" and m.state.bets[0] == 2
+
+
+@sync
+async def test_a_round_sat_out_is_shown_how_it_went():
+    app = GarApp(start=barras_match(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(10):  # to the player's first bet
+            if table(app).match.state.stage == "bet" and table(app).human_to_act:
+                break
+            await pilot.press("space")
+            await settle(pilot)
+        rounds = len(table(app).match.state.history)
+        await pilot.press("s")  # sits this round out, with chips to bet
+        for _ in range(20):
+            if box_open(app) or len(table(app).match.state.history) > rounds + 1:
+                break
+            await pilot.press("space")
+            await settle(pilot)
+        assert box_open(app) and len(table(app).match.state.history) == rounds + 1
+        r = table(app).match.state.history[-1]
+        assert r.bets[0] == 0 and str(r.bar) in box_text(app)

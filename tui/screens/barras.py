@@ -158,7 +158,10 @@ class BarrasScreen(GameScreen):
     ) -> None:
         if len(after.state.history) > len(before.state.history) and not after.state.closed:
             r = after.state.history[-1]
-            humans_in = [i for i in self._humans if r.bets[i]]
+            # Who bet, and who sat this round out with chips to bet: either
+            # is shown how it went (a player out of chips only watches).
+            start = after.state.chip_history[-2] if len(after.state.chip_history) > 1 else after.state.chips
+            humans_in = [i for i in self._humans if r.bets[i] or start[i] > 0]
             if humans_in or r.kind == "fee" and self._humans:
                 title, body = present.round_sheet(r, after.names, ascii_only=self.app.ascii_only)
                 self.round_box(title, body, self.hold_round(before, after, proceed))
