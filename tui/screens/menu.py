@@ -216,15 +216,15 @@ class MenuScreen(LaidOut, Screen[None]):
         self._fit()
 
     def _fit(self) -> None:
-        """The banner and the motto give way when the list needs their rows:
-        with every game saved (and the shared tables) it has 20 lines, and
-        nothing of it may scroll out of sight at 80×24."""
+        """The banner gives way when the list needs its rows (with every
+        game saved, and the shared tables, the list has 20 lines, and
+        nothing of it may scroll out of sight at 80×24): the title is then
+        one line, "Garito · a parlor of …", and the motto that says what
+        Garito is stays (hidden first, it was gone with four games saved)."""
         need = self._list_lines + 2 + 1  # its borders, the key bar
         banner = len((BANNER_ASCII if self.app.ascii_only else BANNER).splitlines())
         height = self.size.height or self.app.size.height
-        tight = need + banner + 3 > height  # the motto and the margins first
-        bare = need + banner > height  # then the banner, for a one-line title
-        self.set_class(tight and not bare, "-tight")
+        bare = need + banner + 3 > height  # the banner, the motto and their margins
         self.set_class(bare, "-bare")
         self.query_one("#banner").display = not bare
         dash = "-" if self.app.ascii_only else "·"
