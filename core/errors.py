@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .listing import get
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow in this state.
@@ -20,8 +22,9 @@ class UnknownLevel(ValueError):
     """A computer level the game does not have: never played as another."""
 
 
-def check_level(game: str, levels: tuple[str, ...], level: str) -> str:
-    """``level`` if ``game`` has it; ``UnknownLevel`` naming the ones it has."""
+def check_level(game_id: str, levels: tuple[str, ...], level: str) -> str:
+    """``level`` if the game ``game_id`` has it; ``UnknownLevel`` naming the
+    game by its title and the levels it has."""
     if level not in levels:
-        raise UnknownLevel(f"{game} has no computer level {level!r}: {' or '.join(levels)}")
+        raise UnknownLevel(f"{get(game_id).title} has no computer level {level!r}: {' or '.join(levels)}")
     return level

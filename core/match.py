@@ -101,7 +101,7 @@ class Match(Generic[ConfigT, StateT, ActionT]):
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
         for seat in seats:
             if not seat.is_human:
-                check_level(rules.title, rules.levels, seat.level)
+                check_level(game, rules.levels, seat.level)
         state = rules.new_game(config, seed, tuple(dice), stream=stream)
         return cls(game, config, seed, tuple(seats), (), state, tuple(dice), stream, commitment)
 

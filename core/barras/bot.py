@@ -23,7 +23,7 @@ from .odds import win_chance
 
 
 def choose(view: View, legal: list[Action], level: str = "steady") -> Action:
-    check_level("Barras", LEVELS, level)
+    check_level("barras", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if view.stage != "bet":

@@ -43,7 +43,7 @@ from .rules import GAMES, hand_value
 
 
 def choose(view: View, legal: list[Action], level: str = "strong") -> Action:
-    check_level("Decimus", LEVELS, level)
+    check_level("decimus", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     rng = random.Random(_seed(view))

@@ -24,7 +24,7 @@ from .odds import seat_chances
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
-    check_level("Gemelos", LEVELS, level)
+    check_level("gemelos", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if legal == [ROLL]:

@@ -37,7 +37,7 @@ def _final_value(view: View, seat: int, bless: frozenset[str], rival_bless: froz
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
-    check_level("Irwin's Revenge", LEVELS, level)
+    check_level("irwin", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     me = view.seat

@@ -24,7 +24,7 @@ from .rules import CATEGORIES, prediction_chance
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
-    check_level("Red Man's Throw", LEVELS, level)
+    check_level("redman", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if legal == [TIP]:

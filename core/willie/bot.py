@@ -27,7 +27,7 @@ CLOSE_VALUE = 8  # what being able to close is worth, in hand points
 
 
 def choose(view: View, legal: list[Action], level: str = "hard") -> Action:
-    check_level("Willie", LEVELS, level)
+    check_level("willie", LEVELS, level)
     if not legal:
         raise ValueError("no legal action to choose from")
     if view.stage == "close":

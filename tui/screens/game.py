@@ -345,7 +345,7 @@ class GameScreen(Screen[None]):
         pause = min(0.35, self.app.bot_delay / 2)
         if pause > 0:
             self._revealing = (title, body)
-            self._reveal = self.set_timer(pause, lambda: self._open_box(title, body))
+            self._reveal = self.set_timer(pause, lambda: self._open_box(*self._revealing))
             # The box's own keys from now: the key bar never shows only
             # ^q Quit while the box is on its way (it looked frozen), and
             # Space opens the box at once.
